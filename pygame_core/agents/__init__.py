@@ -1,0 +1,82 @@
+"""Agents: computer players written against the shared protocol.
+
+``get(name)`` returns an agent class; ``AgentClass(seed=...)`` makes a player whose
+``choose(game)`` returns a legal move for ``game.current_player`` without changing ``game``.
+Agents use their own seeded :class:`~pygame_core.core.Rng`, so games between agents replay.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..core import GameError, GameOverError, Rng, fresh_seed
+
+
+class UnknownAgentError(GameError):
+    code = "unknown_agent"
+
+
+class Agent:
+    """Base class. Subclasses set ``name``/``title`` and implement :meth:`choose`."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    games: ClassVar[tuple[str, ...] | None] = None  # None: every game
+
+    def __init__(self, seed: int | None = None):
+        self.seed = fresh_seed() if seed is None else seed
+        self.rng = Rng(self.seed)
+
+    @classmethod
+    def supports(cls, game_id: str) -> bool:
+        return cls.games is None or game_id in cls.games
+
+    def choose(self, game):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _require_turn(self, game) -> None:
+        if game.is_over:
+            raise GameOverError("the game is over; there is no move to choose")
+        if not self.supports(game.game_id):
+            raise UnknownAgentError(f"agent {self.name!r} does not play {game.title}")
+
+
+_AGENTS: dict[str, type[Agent]] = {}
+
+
+def register(cls: type[Agent]) -> type[Agent]:
+    _AGENTS[cls.name] = cls
+    return cls
+
+
+def get(name: str) -> type[Agent]:
+    """The agent class registered as ``name`` (e.g. ``"random"``, ``"astar"``, ``"smart"``)."""
+    if not isinstance(name, str) or name not in _AGENTS:
+        raise UnknownAgentError(f"unknown agent {name!r}; known agents: {', '.join(sorted(_AGENTS))}")
+    return _AGENTS[name]
+
+
+def available(game_id: str) -> list[type[Agent]]:
+    """The agents that can play ``game_id``."""
+    return [cls for cls in _AGENTS.values() if cls.supports(game_id)]
+
+
+def list_agents(game_id: str | None = None) -> list[dict]:
+    classes = _AGENTS.values() if game_id is None else available(game_id)
+    return [{"name": c.name, "title": c.title, "description": c.description,
+             "games": None if c.games is None else list(c.games)} for c in classes]
+
+
+@register
+class RandomAgent(Agent):
+    name = "random"
+    title = "Random"
+    description = "Plays a uniformly random legal move."
+
+    def choose(self, game):
+        self._require_turn(game)
+        return self.rng.choice(game.legal_moves())
+
+
+from . import hex_agents  # noqa: E402,F401  (registers the Hex agents)

@@ -1,0 +1,236 @@
+"""The JSON-in / JSON-out surface the web worker calls (one session = one current game).
+
+Call :func:`handle_json` with a JSON object text; it returns a JSON text, always either
+``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": {"code", "message"}}``.
+Errors never change the current game.
+
+Requests (``"cmd"`` plus arguments):
+
+* ``hello`` - engine version, the games with their option schemas, and the agents per game.
+* ``new`` - ``game``, ``options`` (object), ``seed`` (int or null), ``players`` (one entry per
+  seat: ``"human"`` or an agent name).  Starts a new game.
+* ``play`` - ``move`` (text).  Checked; truncates the redo list.
+* ``ai`` - the agent configured for the player to move chooses and plays a move
+  (``agent`` overrides it; agents are seeded from the game seed and position, so replays agree).
+* ``undo`` (``steps``, default 1), ``redo`` (``steps``), ``goto`` (``cursor``) - move through
+  the move list; moves after the cursor stay available for redo until a new move is played.
+* ``state`` - the current state again.  ``load`` - ``record`` (object or JSON text), ``players``.
+* ``players`` - ``players``: change who plays each seat without touching the game.
+
+Every successful game command returns the *state*: game id, title, options, seed, players,
+``moves`` (the whole list incl. the redo tail), ``cursor``, ``current_player``, ``is_over``,
+``winners``, ``scores``, ``status`` (a sentence for people), ``last_move``, ``legal``
+(``[{move, target, label}]``), ``scene`` and ``record``.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+
+from . import __version__, agents, view
+from .core import (GameError, InvalidRecordError, MAX_SEED, game_class, list_games,
+                   new_game, replay)
+
+MAX_REQUEST_CHARS = 1_000_000
+
+
+class BridgeError(GameError):
+    code = "bad_request"
+
+
+class Session:
+    """The current game plus its move list (with a redo tail) and who plays each seat."""
+
+    def __init__(self):
+        self.game = None
+        self.moves: list[str] = []
+        self.players: list[str] = []
+
+    # ---- helpers -------------------------------------------------------------
+    def _require_game(self):
+        if self.game is None:
+            raise BridgeError("no game is running: start one with 'new'")
+        return self.game
+
+    def _check_players(self, players, num_players: int, game_id: str) -> list[str]:
+        if players is None:
+            return ["human"] * num_players
+        if not isinstance(players, list) or len(players) != num_players:
+            raise BridgeError(f"players must be a list of {num_players} entries ('human' or an agent name)")
+        out = []
+        for p in players:
+            if p == "human":
+                out.append(p)
+                continue
+            cls = agents.get(p)
+            if not cls.supports(game_id):
+                raise BridgeError(f"agent {p!r} does not play {game_id}")
+            out.append(p)
+        return out
+
+    def _goto(self, cursor: int):
+        game = self._require_game()
+        cls = type(game)
+        fresh = cls(seed=game.seed, **game.options)
+        for text in self.moves[:cursor]:
+            fresh.play(text)
+        self.game = fresh
+
+    @property
+    def cursor(self) -> int:
+        return len(self.game.history) if self.game else 0
+
+    # ---- commands ------------------------------------------------------------
+    def cmd_hello(self, req):
+        games = list_games()
+        for g in games:
+            g["agents"] = agents.list_agents(g["id"])
+            g["players"] = game_class(g["id"])(seed=0).player_names
+        return {"version": __version__, "games": games}
+
+    def cmd_new(self, req):
+        game_id = req.get("game")
+        options = req.get("options") or {}
+        if not isinstance(options, dict):
+            raise BridgeError("options must be an object")
+        seed = req.get("seed")
+        game = new_game(game_id, seed=seed, **options)
+        players = self._check_players(req.get("players"), game.num_players, game.game_id)
+        self.game, self.moves, self.players = game, [], players
+        return self.state()
+
+    def cmd_play(self, req):
+        game = self._require_game()
+        move = req.get("move")
+        if not isinstance(move, str):
+            raise BridgeError("play needs a move text, e.g. {\"cmd\": \"play\", \"move\": \"f6\"}")
+        trial = game.clone()
+        value = trial.play(move)
+        self.game = trial
+        self.moves = self.moves[: len(trial.history) - 1] + [trial.format_move(value)]
+        return self.state()
+
+    def cmd_ai(self, req):
+        game = self._require_game()
+        if game.is_over:
+            raise BridgeError("the game is over")
+        name = req.get("agent") or self.players[game.current_player]
+        if name == "human":
+            raise BridgeError(f"{game.player_names[game.current_player]} is played by a human")
+        cls = agents.get(name)
+        seed = (game.seed * 1_000_003 + len(game.history) * 7919 + game.current_player) % (MAX_SEED + 1)
+        move = cls(seed=seed).choose(game.view(game.current_player))
+        result = self.cmd_play({"move": game.format_move(move)})
+        result["ai_move"] = game.format_move(move)
+        return result
+
+    def cmd_undo(self, req):
+        self._require_game()
+        steps = _int_arg(req, "steps", 1)
+        self._goto(max(0, self.cursor - steps))
+        return self.state()
+
+    def cmd_redo(self, req):
+        self._require_game()
+        steps = _int_arg(req, "steps", 1)
+        self._goto(min(len(self.moves), self.cursor + steps))
+        return self.state()
+
+    def cmd_goto(self, req):
+        self._require_game()
+        cursor = _int_arg(req, "cursor", self.cursor)
+        if not 0 <= cursor <= len(self.moves):
+            raise BridgeError(f"cursor must be between 0 and {len(self.moves)}")
+        self._goto(cursor)
+        return self.state()
+
+    def cmd_state(self, req):
+        self._require_game()
+        return self.state()
+
+    def cmd_load(self, req):
+        record = req.get("record")
+        game = replay(record)  # validates fully before anything changes
+        players = self._check_players(req.get("players"), game.num_players, game.game_id)
+        self.game, self.moves, self.players = game, game.moves, players
+        return self.state()
+
+    def cmd_players(self, req):
+        game = self._require_game()
+        self.players = self._check_players(req.get("players"), game.num_players, game.game_id)
+        return self.state()
+
+    # ---- state ---------------------------------------------------------------
+    def state(self) -> dict:
+        game = self.game
+        gview = view.view_for(game.game_id)
+        titles = {a["name"]: a["title"] for a in agents.list_agents(game.game_id)}
+        last = game.last_move
+        return {
+            "game": game.game_id,
+            "title": game.title,
+            "options": game.options,
+            "seed": game.seed,
+            "players": [{"index": i, "name": name, "agent": self.players[i],
+                         "agent_title": "Human" if self.players[i] == "human" else titles.get(self.players[i])}
+                        for i, name in enumerate(game.player_names)],
+            "moves": list(self.moves),
+            "cursor": self.cursor,
+            "can_undo": self.cursor > 0,
+            "can_redo": self.cursor < len(self.moves),
+            "current_player": game.current_player,
+            "is_over": game.is_over,
+            "winners": game.winners,
+            "scores": game.scores,
+            "status": game.result_text(),
+            "last_move": None if last is None else game.format_move(last),
+            "legal": gview.move_targets(game, game.current_player),
+            "scene": gview.scene(game, game.current_player),
+            "record": game.record(),
+        }
+
+
+def _int_arg(req: dict, name: str, default: int) -> int:
+    value = req.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BridgeError(f"{name} must be a whole number >= 0")
+    return value
+
+
+_session = Session()
+
+
+def handle(request, session: Session | None = None) -> dict:
+    """Handle one request object; return the response object (never raises)."""
+    session = session or _session
+    try:
+        if not isinstance(request, dict):
+            raise BridgeError("a request must be a JSON object with a 'cmd'")
+        cmd = request.get("cmd")
+        fn = getattr(session, f"cmd_{cmd}", None) if isinstance(cmd, str) and cmd.isidentifier() else None
+        if fn is None:
+            raise BridgeError(f"unknown command {cmd!r}")
+        return {"ok": True, "result": fn(request)}
+    except GameError as exc:
+        return {"ok": False, "error": {"code": exc.code, "message": str(exc)}}
+    except (TypeError, ValueError, KeyError) as exc:
+        return {"ok": False, "error": {"code": "bad_request", "message": f"bad request: {exc}"}}
+    except Exception as exc:  # never let the worker die
+        return {"ok": False, "error": {"code": "internal", "message": f"internal error: {exc!r}",
+                                       "trace": traceback.format_exc(limit=5)}}
+
+
+def handle_json(text: str) -> str:
+    """JSON text in, JSON text out (what the web worker calls)."""
+    if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
+        return json.dumps({"ok": False, "error": {"code": "bad_request",
+                                                  "message": "request too large or not text"}})
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        return json.dumps({"ok": False, "error": {"code": "bad_json", "message": f"request is not JSON: {exc}"}})
+    return json.dumps(handle(request), separators=(",", ":"))
+
+
+__all__ = ["handle", "handle_json", "Session", "InvalidRecordError"]

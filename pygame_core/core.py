@@ -1,0 +1,449 @@
+"""The shared game protocol, errors, the seeded RNG, the game registry and records.
+
+Every game in :mod:`pygame_core.games` subclasses :class:`Game` and registers itself with
+:func:`register_game`.  A game is a pure function of ``(options, seed, moves)``: the
+:meth:`Game.record` of a game replays it exactly through :func:`replay`.
+
+This module imports nothing from the rest of the package (it is the bottom layer).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable
+
+RECORD_VERSION = 1
+MAX_SEED = 2**63 - 1
+
+
+# --------------------------------------------------------------------------- errors
+class GameError(ValueError):
+    """Base class of every error the engine raises for bad input. ``code`` is stable."""
+
+    code = "game_error"
+
+
+class InvalidMoveError(GameError):
+    """The move text (or value) is malformed: it names no move of this game."""
+
+    code = "invalid_move"
+
+
+class IllegalMoveError(GameError):
+    """The move is well formed but the rules forbid it now."""
+
+    code = "illegal_move"
+
+
+class InvalidOptionError(GameError):
+    """An option name or value is not accepted by the game's option schema."""
+
+    code = "invalid_option"
+
+
+class InvalidRecordError(GameError):
+    """A game record (save, link, file) is malformed or does not replay."""
+
+    code = "invalid_record"
+
+
+class UnknownGameError(GameError):
+    code = "unknown_game"
+
+
+class GameOverError(IllegalMoveError):
+    code = "game_over"
+
+
+# --------------------------------------------------------------------------- RNG
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """A small, fully specified PRNG (SplitMix64).
+
+    Python's :mod:`random` is not used for game rules, so that the stream of numbers is part
+    of this package's save format and can never change with the interpreter (CPython 3.11 and
+    the Pyodide build of 3.14 give identical results).  ``below(n)`` uses rejection sampling,
+    so it is unbiased.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = int(seed) & _MASK64
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        if n == 1:
+            return 0
+        bits = (n - 1).bit_length()
+        while True:
+            r = self.next64() >> (64 - bits)
+            if r < n:
+                return r
+
+    def random(self) -> float:
+        """A float in ``[0, 1)`` with 53 random bits."""
+        return (self.next64() >> 11) / 9007199254740992.0
+
+    def choice(self, seq):
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> "Rng":
+        return Rng(self.next64())
+
+    def copy(self) -> "Rng":
+        return Rng(self.state)
+
+
+def fresh_seed() -> int:
+    """A random seed for a new game (recorded, so the game still replays exactly)."""
+    return int.from_bytes(os.urandom(8), "big") & MAX_SEED
+
+
+# --------------------------------------------------------------------------- options
+@dataclass(frozen=True)
+class Option:
+    """One entry of a game's option schema.
+
+    ``type`` is ``"int"``, ``"bool"`` or ``"choice"``; the UI builds its settings form from
+    :meth:`to_json`.  Names are Python identifiers (snake_case).
+    """
+
+    name: str
+    type: str
+    default: Any
+    title: str = ""
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple = ()
+
+    def validate(self, value: Any) -> Any:
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            raise InvalidOptionError(f"option {self.name!r} must be true or false, not {value!r}")
+        if self.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptionError(f"option {self.name!r} must be a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOptionError(
+                    f"option {self.name!r} must be at least {self.minimum}, not {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise InvalidOptionError(
+                    f"option {self.name!r} must be at most {self.maximum}, not {value}")
+            return value
+        if self.type == "choice":
+            if value in self.choices and isinstance(value, type(self.default)):
+                return value
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise InvalidOptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        raise InvalidOptionError(f"option {self.name!r} has an unknown type {self.type!r}")
+
+    def parse_text(self, text: str) -> Any:
+        """Convert command-line text to a value of this option (then validated)."""
+        t = text.strip()
+        if self.type == "bool":
+            low = t.lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise InvalidOptionError(f"option {self.name!r} must be on or off, not {text!r}")
+        if self.type == "int":
+            try:
+                return self.validate(int(t))
+            except ValueError as exc:
+                if isinstance(exc, InvalidOptionError):
+                    raise
+                raise InvalidOptionError(f"option {self.name!r} must be a whole number, not {text!r}")
+        for c in self.choices:
+            if str(c).lower() == t.lower():
+                return c
+        return self.validate(t)
+
+    def to_json(self) -> dict:
+        d = {"name": self.name, "type": self.type, "default": self.default,
+             "title": self.title or self.name.replace("_", " ").capitalize(), "help": self.help}
+        if self.minimum is not None:
+            d["min"] = self.minimum
+        if self.maximum is not None:
+            d["max"] = self.maximum
+        if self.choices:
+            d["choices"] = list(self.choices)
+        return d
+
+
+def validate_options(schema: Iterable[Option], given: dict | None) -> dict:
+    """Fill defaults and validate every given option; unknown names are errors."""
+    schema = list(schema)
+    given = dict(given or {})
+    if not isinstance(given, dict):
+        raise InvalidOptionError("options must be a mapping of names to values")
+    known = {o.name: o for o in schema}
+    unknown = sorted(str(k) for k in given if k not in known)
+    if unknown:
+        names = ", ".join(known) or "none"
+        raise InvalidOptionError(f"unknown option(s) {', '.join(unknown)}; this game takes: {names}")
+    return {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in schema}
+
+
+# --------------------------------------------------------------------------- the protocol
+class Game:
+    """Base class of every game: the shared protocol.
+
+    Subclasses set the class attributes and implement the ``_``-prefixed hooks:
+
+    * ``_setup()``: build the initial state from ``self.options`` and ``self.rng``;
+    * ``_legal_moves()``: the list of legal move values;
+    * ``_check(move)``: raise :class:`IllegalMoveError` with a reason if ``move`` is illegal;
+    * ``apply(move)``: play a move without checking (the fast path for search);
+    * ``parse_move(text)`` / ``format_move(move)``: the notation of the rules spec;
+    * ``_copy_state(other)``: copy the mutable state into the fresh instance ``other``.
+    """
+
+    game_id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    hidden_information: ClassVar[bool] = False
+
+    def __init__(self, seed: int | None = None, **options: Any):
+        if seed is None:
+            seed = fresh_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InvalidOptionError(f"seed must be a whole number from 0 to 2**63-1, not {seed!r}")
+        self.seed = seed
+        self.options = validate_options(self.OPTIONS, options)
+        self.rng = Rng(seed)
+        self.history: list = []
+        self._setup()
+
+    # ---- hooks -------------------------------------------------------------
+    def _setup(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _legal_moves(self) -> list:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _check(self, move) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def apply(self, move) -> None:  # pragma: no cover - abstract
+        """Play ``move`` without any check (for search). Appends to ``history``."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def format_move(self, move) -> str:
+        return str(move)
+
+    def _copy_state(self, other: "Game") -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # ---- state -------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.player_names)
+
+    @property
+    def player_names(self) -> list[str]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def winners(self) -> list[int]:
+        """The players who won (empty while the game runs; several on a shared win)."""
+        return []
+
+    @property
+    def scores(self) -> list[int] | None:
+        """Points per player, or ``None`` for games without points."""
+        return None
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves played so far, in canonical notation."""
+        return [self.format_move(m) for m in self.history]
+
+    @property
+    def last_move(self):
+        return self.history[-1] if self.history else None
+
+    # ---- checked play ------------------------------------------------------
+    def legal_moves(self) -> list:
+        if self.is_over:
+            return []
+        return self._legal_moves()
+
+    def to_move(self, move):
+        """Turn a move value or its text into a move value (``InvalidMoveError`` if malformed)."""
+        if isinstance(move, str):
+            return self.parse_move(move)
+        return self.coerce_move(move)
+
+    def coerce_move(self, move):
+        """Accept other move values (e.g. tuples); subclasses may widen this."""
+        raise InvalidMoveError(f"{move!r} is not a move of {self.title}")
+
+    def play(self, move) -> Any:
+        """Check and play a move (value or text). Raises and leaves the game unchanged if bad."""
+        value = self.to_move(move)
+        if self.is_over:
+            raise GameOverError("the game is over; no more moves can be played")
+        self._check(value)
+        self.apply(value)
+        return value
+
+    def is_legal(self, move) -> bool:
+        try:
+            value = self.to_move(move)
+            if self.is_over:
+                return False
+            self._check(value)
+        except GameError:
+            return False
+        return True
+
+    # ---- copies, records, views -------------------------------------------
+    def clone(self) -> "Game":
+        other = object.__new__(type(self))
+        other.seed = self.seed
+        other.options = dict(self.options)
+        other.rng = self.rng.copy()
+        other.history = list(self.history)
+        self._copy_state(other)
+        return other
+
+    def view(self, player: int | None) -> "Game":
+        """The game as ``player`` may see it (perfect-information games: a clone)."""
+        return self.clone()
+
+    def record(self) -> dict:
+        """Options + seed + moves: JSON-serialisable, replays the game exactly."""
+        return {"format": "boardwright", "version": RECORD_VERSION, "game": self.game_id,
+                "options": dict(self.options), "seed": self.seed, "moves": self.moves}
+
+    def undone(self, n: int = 1) -> "Game":
+        """A new game with the last ``n`` moves taken back (a replay of the shorter list)."""
+        return replay_moves(type(self), self.options, self.seed, self.history[: max(0, len(self.history) - n)])
+
+    def result_text(self) -> str:
+        if not self.is_over:
+            return f"{self.player_names[self.current_player]} to move"
+        if not self.winners:
+            return "Draw"
+        names = [self.player_names[p] for p in self.winners]
+        return " and ".join(names) + (" win" if len(names) > 1 else " wins")
+
+    def render_text(self) -> str:
+        return self.result_text()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game_id} moves={len(self.history)} {self.result_text()}>"
+
+
+# --------------------------------------------------------------------------- registry
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    if not cls.game_id:
+        raise ValueError("a game class needs a game_id")
+    _GAMES[cls.game_id] = cls
+    return cls
+
+
+def game_class(game_id: str) -> type[Game]:
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        known = ", ".join(sorted(_GAMES))
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
+    return _GAMES[game_id]
+
+
+def list_games() -> list[dict]:
+    """The registered games: id, title, description, players and option schema."""
+    return [{"id": cls.game_id, "title": cls.title, "description": cls.description,
+             "hidden_information": cls.hidden_information,
+             "options": [o.to_json() for o in cls.OPTIONS]}
+            for cls in _GAMES.values()]
+
+
+def new_game(game_id: str, *, seed: int | None = None, **options: Any) -> Game:
+    """A new game of ``game_id`` with validated options (defaults fill the rest)."""
+    return game_class(game_id)(seed=seed, **options)
+
+
+def replay_moves(cls: type[Game], options: dict, seed: int, moves: Iterable) -> Game:
+    return _play_all(cls(seed=seed, **options), moves)
+
+
+def _play_all(game: Game, moves: Iterable) -> Game:
+    for i, move in enumerate(moves, 1):
+        try:
+            game.play(move)
+        except GameError as exc:
+            raise InvalidRecordError(f"move {i} ({move!s}) cannot be played: {exc}") from None
+    return game
+
+
+def replay(record: dict | str) -> Game:
+    """Rebuild a game from a record (a dict or its JSON text), validating everything."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidRecordError(f"the record is not valid JSON: {exc}") from None
+    if not isinstance(record, dict):
+        raise InvalidRecordError("a record must be a JSON object with game, options, seed and moves")
+    version = record.get("version", RECORD_VERSION)
+    if version != RECORD_VERSION:
+        raise InvalidRecordError(f"unsupported record version {version!r} (this engine reads {RECORD_VERSION})")
+    game_id = record.get("game")
+    try:
+        cls = game_class(game_id)
+    except UnknownGameError as exc:
+        raise InvalidRecordError(str(exc)) from None
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise InvalidRecordError("the record's options must be an object")
+    seed = record.get("seed", 0)
+    moves = record.get("moves", [])
+    if isinstance(moves, str):
+        moves = moves.split()
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise InvalidRecordError("the record's moves must be a list of move texts")
+    try:
+        game = cls(seed=seed, **options)
+    except (GameError, TypeError) as exc:
+        raise InvalidRecordError(f"bad options or seed in the record: {exc}") from None
+    return _play_all(game, moves)

@@ -1,0 +1,3 @@
+"""The games. Importing this package registers every game with :mod:`pygame_core.core`."""
+
+from . import hex  # noqa: F401  (registers "hex")

@@ -1,0 +1,1 @@
+"""Pure coordinate maths for the boards (no rules, no drawing except layout helpers)."""

@@ -1,0 +1,61 @@
+"""The view layer: turns a position into plain data for drawing (a *scene*).
+
+A scene is JSON: ``{"viewBox": [x, y, w, h], "layers": [{"name", "items": [...]}]}``.  Items
+are ``{"kind": "polygon", "points": [[x, y], ...]}``, ``{"kind": "circle", "c": [x, y], "r"}``,
+``{"kind": "polyline", "points"}``, or ``{"kind": "text", "at": [x, y], "text"}``, each with
+``"cls"`` (CSS classes), and optionally ``"target"`` (the id the UI sends back when the item is
+clicked) and ``"name"`` (its accessible name).  Colours come from CSS.
+
+Each game registers a :class:`GameView`; rules never import this package.
+"""
+
+from __future__ import annotations
+
+from ..core import Game
+
+
+class GameView:
+    """How one game is drawn and how its moves map to clickable targets."""
+
+    def scene(self, game: Game, viewer: int | None = None) -> dict:  # pragma: no cover
+        raise NotImplementedError
+
+    def move_targets(self, game: Game, viewer: int | None = None) -> list[dict]:
+        """Each legal move as ``{"move": text, "target": id or None, "label": text or None}``.
+
+        A move with a target is played by clicking that scene item; one without is offered
+        as a button labelled ``label``.
+        """
+        return [{"move": game.format_move(m), "target": game.format_move(m), "label": None}
+                for m in game.legal_moves()]
+
+
+_VIEWS: dict[str, GameView] = {}
+
+
+def register_view(game_id: str, view: GameView) -> GameView:
+    _VIEWS[game_id] = view
+    return view
+
+
+def view_for(game_id: str) -> GameView:
+    return _VIEWS[game_id]
+
+
+def scene(game: Game, viewer: int | None = None) -> dict:
+    return _VIEWS[game.game_id].scene(game, viewer)
+
+
+def move_targets(game: Game, viewer: int | None = None) -> list[dict]:
+    return _VIEWS[game.game_id].move_targets(game, viewer)
+
+
+def r3(v: float) -> float:
+    return round(v, 3)
+
+
+def pts(points) -> list[list[float]]:
+    return [[r3(x), r3(y)] for x, y in points]
+
+
+from . import hex as _hex  # noqa: E402,F401  (registers the Hex view)

@@ -1,0 +1,104 @@
+"""Scene for Hex: the rhombus in the recommended drawing, end zones as coloured borders."""
+
+from __future__ import annotations
+
+from ..games.hex import BLUE, EMPTY, RED, LETTERS, PLAYER_NAMES, HexGame, cell_name
+from ..geometry.hexgrid import cell_centre, hexagon_corners
+from . import GameView, pts, r3, register_view
+
+COLOUR = ("blue", "red")
+
+
+def _offset_line(p, q, centre, d):
+    """The line through p,q moved by d away from ``centre``: returns (point, direction)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    nx, ny = -dy / length, dx / length
+    mx, my = (p[0] + q[0]) / 2 - centre[0], (p[1] + q[1]) / 2 - centre[1]
+    if nx * mx + ny * my < 0:
+        nx, ny = -nx, -ny
+    return (p[0] + nx * d, p[1] + ny * d), (dx, dy)
+
+
+def _intersect(l1, l2):
+    (p, r), (q, s) = l1, l2
+    cross = r[0] * s[1] - r[1] * s[0]
+    t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / cross
+    return (p[0] + t * r[0], p[1] + t * r[1])
+
+
+class HexView(GameView):
+    def scene(self, game: HexGame, viewer=None) -> dict:
+        n = game.size
+        board = game.board
+        corners = [cell_centre(0, 0), cell_centre(n - 1, 0), cell_centre(n - 1, n - 1), cell_centre(0, n - 1)]
+        centre = (sum(c[0] for c in corners) / 4, sum(c[1] for c in corners) / 4)
+        # the four sides of the rhombus, pushed outwards: top, right, bottom, left
+        sides = [_offset_line(corners[i], corners[(i + 1) % 4], centre, 1.75) for i in range(4)]
+        outer = [_intersect(sides[i - 1], sides[i]) for i in range(4)]  # corner before side i
+        zones = []
+        owners = (BLUE, RED, BLUE, RED)
+        for i, who in enumerate(owners):
+            tri = [outer[i], outer[(i + 1) % 4], centre]
+            zones.append({"kind": "polygon", "points": pts(tri), "cls": f"zone {COLOUR[who]}",
+                          "name": f"{PLAYER_NAMES[who]}'s {('top', 'right', 'bottom', 'left')[i]} side"})
+        legal = set()
+        if not game.is_over:
+            legal = {(m.x, m.y) for m in game.legal_moves() if not m.is_swap}
+        last = game.last_move
+        last_cell = None
+        if last is not None:
+            last_cell = (game.history[0].y, game.history[0].x) if last.is_swap else last.cell
+        chain = set(game.winning_chain())
+        cells, marks = [], []
+        for y in range(n):
+            for x in range(n):
+                cx, cy = cell_centre(x, y)
+                owner = board.owner(x, y)
+                cls = ["cell"]
+                if owner == EMPTY:
+                    cls.append("empty")
+                    state = "empty"
+                else:
+                    cls += ["stone", COLOUR[owner]]
+                    state = PLAYER_NAMES[owner]
+                if (x, y) in legal:
+                    cls.append("legal")
+                if (x, y) == last_cell:
+                    cls.append("last")
+                    state += ", last move"
+                if (x, y) in chain:
+                    cls.append("win")
+                    state += ", winning chain"
+                name = cell_name(x, y)
+                cells.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 1.0)),
+                              "cls": " ".join(cls), "target": name, "name": f"{name}, {state}"})
+                if (x, y) == last_cell:
+                    marks.append({"kind": "circle", "c": [r3(cx), r3(cy)], "r": 0.28, "cls": "last-marker"})
+        labels = []
+        for x in range(n):
+            cx, cy = cell_centre(x, 0)
+            labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.25)], "text": LETTERS[x], "cls": "coord"})
+        for y in range(n):
+            cx, cy = cell_centre(0, y)
+            labels.append({"kind": "text", "at": [r3(cx - 1.35), r3(cy)], "text": str(y + 1), "cls": "coord"})
+        xs = [p[0] for p in outer]
+        ys = [p[1] for p in outer]
+        pad = 0.3
+        view_box = [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
+                    r3(max(ys) - min(ys) + 2 * pad)]
+        return {"viewBox": view_box, "title": f"Hex {n}x{n}",
+                "layers": [{"name": "zones", "items": zones}, {"name": "cells", "items": cells},
+                           {"name": "marks", "items": marks}, {"name": "labels", "items": labels}]}
+
+    def move_targets(self, game: HexGame, viewer=None) -> list[dict]:
+        out = []
+        for m in game.legal_moves():
+            if m.is_swap:
+                out.append({"move": "swap", "target": None, "label": "Swap (take over Blue's stone)"})
+            else:
+                out.append({"move": str(m), "target": str(m), "label": None})
+        return out
+
+
+register_view("hex", HexView())
