@@ -14,6 +14,7 @@ Requests (``"cmd"`` plus arguments):
   (``agent`` overrides it; agents are seeded from the game seed and position, so replays agree).
 * ``undo`` (``steps``, default 1), ``redo`` (``steps``), ``goto`` (``cursor``) - move through
   the move list; moves after the cursor stay available for redo until a new move is played.
+  ``until_human: true`` on undo/redo keeps stepping until a human is to move.
 * ``state`` - the current state again.  ``load`` - ``record`` (object or JSON text), ``players``.
 * ``players`` - ``players``: change who plays each seat without touching the game.
 
@@ -91,7 +92,8 @@ class Session:
 
     def cmd_new(self, req):
         game_id = req.get("game")
-        options = req.get("options") or {}
+        options = req.get("options")
+        options = {} if options is None else options
         if not isinstance(options, dict):
             raise BridgeError("options must be an object")
         seed = req.get("seed")
@@ -125,17 +127,36 @@ class Session:
         result["ai_move"] = game.format_move(move)
         return result
 
-    def cmd_undo(self, req):
+    def _walk(self, req, direction: int):
+        """Undo (-1) or redo (+1) ``steps`` moves; with ``until_human`` keep going until a
+        human is to move (or the list ends), so "undo" in a game against the computer takes
+        back the computer's reply together with the person's move."""
         self._require_game()
         steps = _int_arg(req, "steps", 1)
-        self._goto(max(0, self.cursor - steps))
+        target = min(len(self.moves), max(0, self.cursor + direction * steps))
+        if req.get("until_human") and "human" in self.players:
+            to_move = self._players_to_move()
+            while 0 < target < len(self.moves) and (
+                    to_move[target] is None or self.players[to_move[target]] != "human"):
+                target += direction
+        self._goto(target)
         return self.state()
 
+    def _players_to_move(self) -> list:
+        """The player to move after each prefix of the move list (index = cursor)."""
+        game = self._require_game()
+        fresh = type(game)(seed=game.seed, **game.options)
+        out = [fresh.current_player]
+        for text in self.moves:
+            fresh.play(text)
+            out.append(fresh.current_player)
+        return out
+
+    def cmd_undo(self, req):
+        return self._walk(req, -1)
+
     def cmd_redo(self, req):
-        self._require_game()
-        steps = _int_arg(req, "steps", 1)
-        self._goto(min(len(self.moves), self.cursor + steps))
-        return self.state()
+        return self._walk(req, +1)
 
     def cmd_goto(self, req):
         self._require_game()

@@ -14,7 +14,7 @@ def _axis(board: HexBoard, player: int, i: int) -> int:
     return i // board.size if player == BLUE else i % board.size
 
 
-def astar_path(board: HexBoard, player: int) -> tuple[int, list[int], int] | None:
+def astar_path(board: HexBoard, player: int, use_heuristic: bool = True) -> tuple[int, list[int], int] | None:
     """A cheapest path for ``player`` from its start zone to its goal zone.
 
     Cost of entering a cell: empty 1, own stone 0; opponent stones are impassable; stepping
@@ -23,7 +23,8 @@ def astar_path(board: HexBoard, player: int) -> tuple[int, list[int], int] | Non
     goal zone that hold no stone of ``player``.  Ties: lower ``h``, then insertion order.
 
     Returns ``(cost, cells on the path as indices from start to goal, expansions)``, or
-    ``None`` if the opponent has cut every path.
+    ``None`` if the opponent has cut every path.  ``use_heuristic=False`` turns it into a
+    uniform-cost search (the reference's ordering), for comparison.
     """
     n = board.size
     cells = board.cells
@@ -37,6 +38,8 @@ def astar_path(board: HexBoard, player: int) -> tuple[int, list[int], int] | Non
     free_after = [0] * (n + 1)  # free_after[k + 1] for k in -1..n-1
     for k in range(n - 2, -2, -1):
         free_after[k + 1] = free_after[k + 2] + (0 if has_own[k + 1] else 1)
+    if not use_heuristic:
+        free_after = [0] * (n + 1)
     goal = n * n
     g = {}
     parent: dict[int, int] = {}

@@ -1,0 +1,112 @@
+"""The JSON bridge: commands, undo/redo, and bad input that never loses the game."""
+
+import json
+import random
+
+import pytest
+
+from pygame_core.bridge import Session, handle, handle_json
+
+
+@pytest.fixture
+def s():
+    session = Session()
+    r = handle({"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 1,
+                "players": ["human", "astar"]}, session)
+    assert r["ok"]
+    return session
+
+
+def test_hello_lists_games_agents_and_schema():
+    r = json.loads(handle_json(json.dumps({"cmd": "hello"})))
+    assert r["ok"]
+    hexinfo = next(g for g in r["result"]["games"] if g["id"] == "hex")
+    assert [o["name"] for o in hexinfo["options"]] == ["size", "swap"]
+    assert hexinfo["players"] == ["Blue", "Red"]
+    assert {"random", "astar", "smart"} <= {a["name"] for a in hexinfo["agents"]}
+
+
+def test_state_shape(s):
+    st = handle({"cmd": "state"}, s)["result"]
+    assert st["game"] == "hex" and st["options"] == {"size": 5, "swap": False}
+    assert st["current_player"] == 0 and st["cursor"] == 0 and not st["can_undo"]
+    assert len(st["legal"]) == 25 and st["legal"][0] == {"move": "a1", "target": "a1", "label": None}
+    assert st["players"][1]["agent"] == "astar" and st["players"][1]["agent_title"] == "A*"
+    assert st["status"] == "Blue to move"
+
+
+def test_play_ai_undo_redo_goto(s):
+    st = handle({"cmd": "play", "move": "(2,2)"}, s)["result"]
+    assert st["moves"] == ["c3"] and st["last_move"] == "c3"
+    r = handle({"cmd": "ai"}, s)
+    st = r["result"]
+    assert len(st["moves"]) == 2 and r["result"]["ai_move"] == st["moves"][1]
+    st = handle({"cmd": "undo", "until_human": True}, s)["result"]
+    assert st["cursor"] == 0 and st["can_redo"] and len(st["moves"]) == 2
+    st = handle({"cmd": "redo"}, s)["result"]
+    assert st["cursor"] == 1 and st["current_player"] == 1
+    st = handle({"cmd": "goto", "cursor": 2}, s)["result"]
+    assert st["cursor"] == 2 and not st["can_redo"]
+    handle({"cmd": "undo", "steps": 2}, s)
+    st = handle({"cmd": "play", "move": "a1"}, s)["result"]
+    assert st["moves"] == ["a1"] and not st["can_redo"]  # a new move drops the redo tail
+
+
+def test_ai_is_reproducible(s):
+    handle({"cmd": "play", "move": "c3"}, s)
+    first = handle({"cmd": "ai"}, s)["result"]["ai_move"]
+    handle({"cmd": "undo"}, s)
+    assert handle({"cmd": "ai"}, s)["result"]["ai_move"] == first
+
+
+@pytest.mark.parametrize("request_, code", [
+    ({"cmd": "play", "move": "z9"}, "invalid_move"),
+    ({"cmd": "play", "move": 5}, "bad_request"),
+    ({"cmd": "play"}, "bad_request"),
+    ({"cmd": "ai"}, "bad_request"),                     # Blue is human
+    ({"cmd": "ai", "agent": "nope"}, "unknown_agent"),
+    ({"cmd": "goto", "cursor": 5}, "bad_request"),
+    ({"cmd": "undo", "steps": -1}, "bad_request"),
+    ({"cmd": "new", "game": "hex", "options": {"size": 0}}, "invalid_option"),
+    ({"cmd": "new", "game": "hex", "options": []}, "bad_request"),
+    ({"cmd": "new", "game": "hex", "seed": "x"}, "invalid_option"),
+    ({"cmd": "new", "game": "hex", "players": ["human"]}, "bad_request"),
+    ({"cmd": "new", "game": "nope"}, "unknown_game"),
+    ({"cmd": "load", "record": {"game": "hex", "moves": ["a1", "a1"]}}, "invalid_record"),
+    ({"cmd": "load", "record": "{not json"}, "invalid_record"),
+    ({"cmd": "players", "players": ["human", "human", "human"]}, "bad_request"),
+    ({"cmd": "__init__"}, "bad_request"),
+    ({"cmd": None}, "bad_request"),
+])
+def test_bad_requests_keep_the_game(s, request_, code):
+    handle({"cmd": "play", "move": "c3"}, s)
+    handle({"cmd": "ai"}, s)  # Blue (human) to move again
+    before = handle({"cmd": "state"}, s)["result"]
+    r = handle(request_, s)
+    assert not r["ok"] and r["error"]["code"] == code and r["error"]["message"]
+    assert handle({"cmd": "state"}, s)["result"] == before
+
+
+def test_handle_json_never_raises():
+    rng = random.Random(0)
+    s = Session()
+    texts = ["", "{", "[]", "null", "1", '"x"', '{"cmd": 1}', "{" * 5000 + "}" * 5000, "x" * 2_000_000]
+    for _ in range(200):
+        obj = {"cmd": rng.choice(["play", "ai", "undo", "redo", "goto", "new", "load", "state", "hello"])}
+        for key in rng.sample(["move", "steps", "cursor", "game", "options", "seed", "players", "record"], 3):
+            obj[key] = rng.choice([None, -1, 0, 3, "a1", "hex", [], {}, {"size": 3}, ["human", "random"], 1e9])
+        texts.append(json.dumps(obj))
+    for t in texts:
+        out = json.loads(handle_json(t))
+        assert out["ok"] in (True, False)
+        if not out["ok"]:
+            assert out["error"]["code"] != "internal", out
+
+
+def test_load_record(s):
+    rec = {"format": "boardwright", "version": 1, "game": "hex", "options": {"size": 3},
+           "seed": 2, "moves": ["a1", "b1", "a2", "b2", "a3"]}
+    st = handle({"cmd": "load", "record": json.dumps(rec)}, s)["result"]
+    assert st["is_over"] and st["winners"] == [0] and st["status"] == "Blue wins"
+    cells = [i for layer in st["scene"]["layers"] for i in layer["items"] if "win" in i["cls"].split()]
+    assert sorted(i["target"] for i in cells) == ["a1", "a2", "a3"]
