@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core import (Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
 from ..geometry import hexgrid
@@ -42,6 +43,12 @@ class HexMove:
 
 
 HexMove.SWAP = HexMove(-1, -1)  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=None)
+def all_moves(size: int) -> tuple[HexMove, ...]:
+    """Every cell move of a board, by cell index (shared, immutable)."""
+    return tuple(HexMove(i % size, i // size) for i in range(size * size))
 
 
 def cell_name(x: int, y: int) -> str:
@@ -323,7 +330,7 @@ class HexGame(Game):
         if isinstance(text, str) and text.strip().lower() == "swap":
             return HexMove.SWAP
         x, y = parse_cell(text, self.size)
-        return HexMove(x, y)
+        return all_moves(self.size)[y * self.size + x]
 
     def coerce_move(self, move) -> HexMove:
         if isinstance(move, HexMove):
@@ -338,8 +345,8 @@ class HexGame(Game):
         raise InvalidMoveError(f"{move!r} is not a Hex move: give a cell like 'c5', (2, 4) or 'swap'")
 
     def _legal_moves(self) -> list[HexMove]:
-        n = self.size
-        moves = [HexMove(i % n, i // n) for i, c in enumerate(self.board.cells) if c == EMPTY]
+        every = all_moves(self.size)
+        moves = [every[i] for i, c in enumerate(self.board.cells) if c == EMPTY]
         if self.swap_allowed():
             moves.append(HexMove.SWAP)
         return moves
