@@ -73,15 +73,18 @@ class HexView(GameView):
                 name = cell_name(x, y)
                 cells.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 1.0)),
                               "cls": " ".join(cls), "target": name, "name": f"{name}, {state}"})
+                if (x, y) in chain:
+                    marks.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 0.86)),
+                                  "cls": "win-outline"})
                 if (x, y) == last_cell:
                     marks.append({"kind": "circle", "c": [r3(cx), r3(cy)], "r": 0.28, "cls": "last-marker"})
         labels = []
         for x in range(n):
             cx, cy = cell_centre(x, 0)
-            labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.25)], "text": LETTERS[x], "cls": "coord"})
+            labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.38)], "text": LETTERS[x], "cls": "coord"})
         for y in range(n):
             cx, cy = cell_centre(0, y)
-            labels.append({"kind": "text", "at": [r3(cx - 1.35), r3(cy)], "text": str(y + 1), "cls": "coord"})
+            labels.append({"kind": "text", "at": [r3(cx - 1.3), r3(cy)], "text": str(y + 1), "cls": "coord"})
         xs = [p[0] for p in outer]
         ys = [p[1] for p in outer]
         pad = 0.3

@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""Build the static Boardwright site (stdlib only, Python 3.11+).
+
+    python3 build_scripts/build.py [--out dist/site] [--force]
+
+Steps
+  1. build the pure-Python wheel of this repo into dist/wheels/ (reused when
+     the sources did not change since the last build; --force rebuilds);
+  2. fetch the pinned Pyodide core with ``npm pack`` into .cache/ (reused);
+  3. copy only the runtime files into <out>/pyodide/, strip source-map
+     comments, download the micropip + packaging wheels named by the lock file
+     with pip into .cache/wheels/, ship them and rewrite the lock file so it
+     lists only those packages with the sha256 of the shipped files;
+  4. copy web/* and the wheel into <out>, write <out>/build.json;
+  5. check that no html/js/css/json outside <out>/pyodide/ refers to another
+     origin or to an absolute path (the site must work under any sub-path).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_PYTHON = "3.14"  # Python version of this Pyodide release (for pip download)
+RUNTIME_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+SHIPPED_PACKAGES = ["micropip", "packaging"]
+CACHE = ROOT / ".cache"
+
+# XML namespace identifiers are URIs that are never fetched (e.g. the SVG
+# namespace passed to document.createElementNS); they are allowed.
+ALLOWED_URLS = {
+    "http://www.w3.org/2000/svg",
+    "http://www.w3.org/1999/xhtml",
+    "http://www.w3.org/1999/xlink",
+    "http://www.w3.org/1998/Math/MathML",
+    "http://www.w3.org/XML/1998/namespace",
+    "http://www.w3.org/2000/xmlns/",
+}
+CHECKED_SUFFIXES = {".html", ".htm", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg"}
+_URL_RE = re.compile(r"https?://[^\s\"'`<>)]*", re.I)
+_Q = r"""["'`]"""
+# absolute ("/x") or protocol-relative ("//host/x") references in places that load things
+_ABS_RES = [
+    re.compile(r"\b(?:src|href|action|poster|srcset)\s*=\s*" + _Q + r"?\s*/", re.I),  # html attrs
+    re.compile(r"\bfrom\s*" + _Q + r"/"),                      # import x from "/..."
+    re.compile(r"\bimport\s*\(?\s*" + _Q + r"/"),              # import "/..." / import("/...")
+    re.compile(r"\b(?:fetch|importScripts)\s*\(\s*" + _Q + r"/"),
+    re.compile(r"\bnew\s+(?:Worker|SharedWorker|URL|Request|EventSource|WebSocket)\s*\(\s*" + _Q + r"/"),
+    re.compile(r"\b(?:navigator\.serviceWorker\.register|open)\s*\(\s*" + _Q + r"/"),
+    re.compile(r"url\(\s*" + _Q + r"?\s*/", re.I),               # css url(/...)
+    re.compile(r"@import\s+" + _Q + r"/", re.I),
+    re.compile(r"\b(?:src|href|url|wheel|start_url|scope)" + _Q + r"\s*:\s*" + _Q + r"/", re.I),  # JSON/JS object keys
+]
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    log("$ " + " ".join(str(c) for c in cmd))
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------- wheel
+def _wheel_sources() -> list[Path]:
+    files = []
+    for name in ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE", "LICENSE.txt"):
+        p = ROOT / name
+        if p.is_file():
+            files.append(p)
+    for p in sorted((ROOT / "pygame_core").rglob("*")):
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
+            files.append(p)
+    return files
+
+
+def _fingerprint(files: list[Path]) -> str:
+    h = hashlib.sha256()
+    for p in files:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0")
+        h.update(p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def build_wheel(force: bool) -> Path:
+    wheels_dir = ROOT / "dist" / "wheels"
+    stamp = CACHE / "wheel-fingerprint.json"
+    fp = _fingerprint(_wheel_sources())
+    existing = sorted(wheels_dir.glob("pygame_core-*.whl"))
+    if not force and len(existing) == 1 and stamp.is_file():
+        try:
+            saved = json.loads(stamp.read_text())
+        except ValueError:
+            saved = {}
+        if saved.get("fingerprint") == fp and saved.get("wheel") == existing[0].name:
+            log(f"wheel up to date: dist/wheels/{existing[0].name} (sources unchanged)")
+            return existing[0]
+    for old in wheels_dir.glob("*.whl"):
+        log(f"removing stale wheel {old.name}")
+        old.unlink()
+    # setuptools keeps build/lib between builds: deleted modules would leak into the wheel
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    for egg in ROOT.glob("*.egg-info"):
+        shutil.rmtree(egg, ignore_errors=True)
+    wheels_dir.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(wheels_dir)], cwd=ROOT)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    built = sorted(wheels_dir.glob("pygame_core-*.whl"))
+    if len(built) != 1 or not built[0].name.endswith("-py3-none-any.whl"):
+        sys.exit(f"[build] ERROR: expected one pygame_core-*-py3-none-any.whl in dist/wheels, found {[b.name for b in built]}")
+    CACHE.mkdir(exist_ok=True)
+    stamp.write_text(json.dumps({"fingerprint": fp, "wheel": built[0].name}))
+    log(f"built wheel dist/wheels/{built[0].name} ({built[0].stat().st_size} bytes)")
+    return built[0]
+
+
+# --------------------------------------------------------------------------- pyodide
+def fetch_pyodide() -> Path:
+    """Return the extracted npm package dir (.cache/pyodide-<ver>/package)."""
+    CACHE.mkdir(exist_ok=True)
+    extracted = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    pkg = extracted / "package"
+    if all((pkg / f).is_file() for f in RUNTIME_FILES):
+        log(f"pyodide {PYODIDE_VERSION}: using cached {pkg.relative_to(ROOT)}")
+        return pkg
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.is_file():
+        if not shutil.which("npm"):
+            sys.exit("[build] ERROR: npm is required to fetch the Pyodide runtime (apt-get install -y npm)")
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+            cwd=CACHE, stdout=subprocess.DEVNULL)
+        if not tgz.is_file():
+            sys.exit(f"[build] ERROR: npm pack did not produce {tgz}")
+    else:
+        log(f"pyodide {PYODIDE_VERSION}: using cached tarball {tgz.relative_to(ROOT)}")
+    tmp = CACHE / f"pyodide-{PYODIDE_VERSION}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tgz) as tf:
+        tf.extractall(tmp, filter="data")
+    missing = [f for f in RUNTIME_FILES if not (tmp / "package" / f).is_file()]
+    if missing:
+        sys.exit(f"[build] ERROR: npm package pyodide@{PYODIDE_VERSION} lacks {missing}")
+    shutil.rmtree(extracted, ignore_errors=True)
+    tmp.rename(extracted)
+    log(f"pyodide {PYODIDE_VERSION}: extracted to {pkg.relative_to(ROOT)}")
+    return pkg
+
+
+_SOURCEMAP_RE = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\n?\s*$")
+
+
+def download_wheel(name: str, version: str, file_name: str) -> Path:
+    wdir = CACHE / "wheels"
+    target = wdir / file_name
+    if target.is_file():
+        log(f"{file_name}: cached")
+        return target
+    wdir.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q",
+         "--python-version", PYODIDE_PYTHON, f"{name}=={version}", "-d", str(wdir)])
+    if not target.is_file():
+        got = sorted(p.name for p in wdir.glob("*.whl"))
+        sys.exit(f"[build] ERROR: pip download did not produce {file_name} (have {got})")
+    return target
+
+
+def install_pyodide(pkg: Path, out: Path) -> dict:
+    dest = out / "pyodide"
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in RUNTIME_FILES:
+        if f == "pyodide-lock.json":
+            continue
+        src = pkg / f
+        if f.endswith((".mjs", ".js")):
+            data = src.read_bytes()
+            stripped = _SOURCEMAP_RE.sub(b"\n", data)
+            if stripped != data:
+                log(f"{f}: stripped sourceMappingURL comment")
+            (dest / f).write_bytes(stripped)
+        else:
+            shutil.copyfile(src, dest / f)
+    lock = json.loads((pkg / "pyodide-lock.json").read_text())
+    packages = {}
+    for name in SHIPPED_PACKAGES:
+        entry = lock["packages"].get(name)
+        if entry is None:
+            sys.exit(f"[build] ERROR: {name} is not in pyodide-lock.json")
+        whl = download_wheel(entry.get("name", name), entry["version"], entry["file_name"])
+        shutil.copyfile(whl, dest / entry["file_name"])
+        entry = dict(entry)
+        entry["sha256"] = sha256_file(whl)
+        packages[name] = entry
+    for name, entry in packages.items():
+        missing = [d for d in entry.get("depends", []) if d not in packages]
+        if missing:
+            sys.exit(f"[build] ERROR: shipped package {name} depends on unshipped {missing}")
+    dropped = len(lock["packages"]) - len(packages)
+    lock["packages"] = packages
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=False) + "\n")
+    log(f"pyodide/: runtime files + {', '.join(e['file_name'] for e in packages.values())}; "
+        f"lock trimmed to {sorted(packages)} ({dropped} entries dropped)")
+    return lock
+
+
+# --------------------------------------------------------------------------- checks
+def find_bad_references(site: Path) -> list[str]:
+    """Return 'file:line: text' for external-origin or absolute-path references
+    in html/js/css/json files under `site` (the pyodide/ runtime is excluded)."""
+    problems = []
+    for p in sorted(site.rglob("*")):
+        rel = p.relative_to(site)
+        if not p.is_file() or rel.parts[0] == "pyodide" or p.suffix.lower() not in CHECKED_SUFFIXES:
+            continue
+        text = p.read_text(encoding="utf-8", errors="replace")
+        for lineno, line in enumerate(text.splitlines(), 1):
+            for m in _URL_RE.finditer(line):
+                if m.group(0).rstrip("/") not in {u.rstrip("/") for u in ALLOWED_URLS}:
+                    problems.append(f"{rel.as_posix()}:{lineno}: other origin {m.group(0)!r}")
+            for rx in _ABS_RES:
+                m = rx.search(line)
+                if m:
+                    problems.append(f"{rel.as_posix()}:{lineno}: absolute URL path near {line.strip()[:120]!r}")
+                    break
+    return problems
+
+
+# --------------------------------------------------------------------------- main
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="dist/site", help="output folder (default dist/site, relative to repo root)")
+    ap.add_argument("--force", action="store_true", help="rebuild the wheel even if sources are unchanged")
+    args = ap.parse_args(argv)
+    t0 = time.monotonic()
+    out = Path(args.out)
+    if not out.is_absolute():
+        out = ROOT / out
+    if out.resolve() in (ROOT, ROOT / "web", ROOT / "dist") or ROOT.resolve().is_relative_to(out.resolve()):
+        sys.exit(f"[build] ERROR: refusing to use {out} as output folder")
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    wheel = build_wheel(args.force)
+    pkg = fetch_pyodide()
+
+    # assemble into a fresh folder, then swap it in (a server reading `out` never sees half a site)
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    web = ROOT / "web"
+    if web.is_dir():
+        shutil.copytree(web, tmp, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "node_modules"))
+        log(f"copied web/ ({sum(1 for p in web.rglob('*') if p.is_file())} files)")
+    else:
+        log("WARNING: no web/ folder")
+    if (tmp / "pyodide").exists() or (tmp / "wheels").exists():
+        sys.exit("[build] ERROR: web/ must not contain pyodide/ or wheels/ (reserved for the build)")
+    lock = install_pyodide(pkg, tmp)
+    (tmp / "wheels").mkdir()
+    shutil.copyfile(wheel, tmp / "wheels" / wheel.name)
+    info = {
+        "wheel": f"wheels/{wheel.name}",
+        "wheel_sha256": sha256_file(wheel),
+        "pyodide": PYODIDE_VERSION,
+        "python": lock.get("info", {}).get("python"),
+        "version": version,
+        "built": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    }
+    (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+
+    problems = find_bad_references(tmp)
+    if problems:
+        print("[build] ERROR: the site must only use relative URLs of its own origin "
+              "(no http(s):// origins, no absolute /paths):", file=sys.stderr)
+        for pr in problems:
+            print("   " + pr, file=sys.stderr)
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 1
+
+    if out.exists():
+        old = out.with_name(out.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp.rename(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"wrote build.json: wheel={info['wheel']} version={version} pyodide={PYODIDE_VERSION}")
+    log(f"site ready in {out} ({size / 1e6:.1f} MB) in {time.monotonic() - t0:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

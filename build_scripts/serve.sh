@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# README "serve" command:  bash build_scripts/serve.sh [--port N]
+# Builds the static site into dist/site and serves it on http://127.0.0.1:<port>/
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PORT=8000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --port) PORT="$2"; shift 2 ;;
+    --port=*) PORT="${1#--port=}"; shift ;;
+    *) echo "usage: bash build_scripts/serve.sh [--port N]" >&2; exit 2 ;;
+  esac
+done
+python3 build_scripts/build.py --out dist/site
+echo
+echo "Open http://127.0.0.1:${PORT}/ in a browser (Ctrl+C to stop)."
+exec python3 build_scripts/serve.py dist/site --port "$PORT"

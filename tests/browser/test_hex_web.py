@@ -1,0 +1,177 @@
+"""Hex on the built site, in real Chromium, driven as a person would (clicks, form, buttons)."""
+
+import re
+import time
+
+import pytest
+
+READY = "body[data-ready=true]"
+
+
+def open_app(page, site_url):
+    start = time.perf_counter()
+    page.goto(site_url + "index.html")
+    page.wait_for_selector(READY, timeout=120_000)
+    return time.perf_counter() - start
+
+
+def moves(page):
+    return page.locator("#move-list li").count()
+
+
+def wait_idle(page):
+    """Wait until the worker answered the last request and no computer move is pending."""
+    page.wait_for_function(
+        "!document.getElementById('board').classList.contains('busy') && "
+        "!document.getElementById('board').classList.contains('thinking')", timeout=60_000)
+
+
+def new_game(page, size=None, swap=None, blue="human", red="astar"):
+    if size is not None:
+        page.fill("[data-option=size]", str(size))
+    if swap is not None:
+        page.set_checked("[data-option=swap]", swap)
+    page.select_option("[data-seat='0']", blue)
+    page.select_option("[data-seat='1']", red)
+    page.click("#new-game")
+    wait_idle(page)
+
+
+def same_origin_only(page, site_url):
+    foreign = [u for u in page.requests_seen if not u.startswith(site_url) and not u.startswith("data:")]
+    assert not foreign, f"requests to other origins: {foreign}"
+
+
+def test_page_shows_a_hex_board_and_settings(page, site_url):
+    seconds = open_app(page, site_url)
+    print(f"cold load to interactive: {seconds:.2f} s")
+    assert page.locator("polygon.cell").count() == 121
+    assert page.locator("polygon.cell.legal").count() == 121
+    assert page.inner_text("#status").startswith("Blue to move")
+    assert page.input_value("[data-option=size]") == "11"
+    assert not page.is_checked("[data-option=swap]")
+    seat_choices = page.locator("[data-seat='1'] option").all_inner_texts()
+    assert seat_choices == ["Human", "Random", "A*", "Smart"]
+    assert page.locator("#banner").is_hidden()
+    assert page.locator("text.coord", has_text="k").count() == 1
+    same_origin_only(page, site_url)
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
+
+
+def test_full_game_against_astar_with_undo_redo(page, site_url):
+    open_app(page, site_url)
+    new_game(page, size=7, red="astar")
+    assert page.locator("polygon.cell").count() == 49
+    # Blue walks down column d, then takes whatever is free: the game must end with a banner
+    order = [f"d{r}" for r in range(1, 8)] + [f"{c}{r}" for c in "abcefg" for r in range(1, 8)]
+    for target in order:
+        if page.locator("#banner").is_visible():
+            break
+        cell = page.locator(f'polygon[data-target="{target}"]')
+        if "legal" not in (cell.get_attribute("class") or ""):
+            continue
+        before = moves(page)
+        cell.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#move-list li').length >= {before + 2} || "
+            "!document.getElementById('banner').hidden", timeout=60_000)
+        wait_idle(page)
+        last = page.locator("polygon.cell.last")
+        assert last.count() == 1
+        assert page.locator("circle.last-marker").count() == 1
+    banner = page.locator("#banner")
+    assert banner.is_visible()
+    assert re.fullmatch(r"(Blue|Red) wins!", banner.inner_text())
+    winner_cls = "blue" if banner.inner_text().startswith("Blue") else "red"
+    chain = page.locator(f"polygon.cell.win.{winner_cls}")
+    assert chain.count() >= 7
+    assert page.locator("polygon.cell.legal").count() == 0
+    total = moves(page)
+    # the move list uses a1 notation
+    texts = page.locator("#move-list li button").all_inner_texts()
+    assert all(re.fullmatch(r"[a-g][1-7]", t) for t in texts), texts
+    # undo takes back the computer's reply and the person's move; redo brings the end back
+    if winner_cls == "red":
+        page.click("#undo")
+        wait_idle(page)
+        assert page.locator("#banner").is_hidden()
+        assert page.locator("#move-list li.future").count() == 2
+        assert page.inner_text("#status").startswith("Blue to move")
+        page.click("#redo")
+        wait_idle(page)
+        assert page.locator("#banner").is_visible() and page.locator("#move-list li.future").count() == 0
+    else:
+        page.click("#undo")
+        wait_idle(page)
+        assert page.locator("#banner").is_hidden()
+        assert page.locator("#move-list li.future").count() == 1
+        page.click("#redo")
+        wait_idle(page)
+        assert page.locator("#banner").is_visible()
+    # undo all the way to the start, then redo everything
+    while not page.locator("#undo").is_disabled():
+        page.click("#undo")
+        wait_idle(page)
+    assert page.locator("polygon.cell.stone").count() == 0
+    assert page.locator("#move-list li.future").count() == total
+    assert page.inner_text("#status").startswith("Blue to move")
+    while not page.locator("#redo").is_disabled():
+        page.click("#redo")
+        wait_idle(page)
+    assert page.locator("#banner").is_visible() and moves(page) == total
+    same_origin_only(page, site_url)
+    assert not page.page_errors, page.page_errors
+
+
+def test_illegal_click_and_bad_option_keep_the_game(page, site_url):
+    open_app(page, site_url)
+    new_game(page, size=5, red="human")
+    page.click('polygon[data-target="c3"]')
+    wait_idle(page)
+    assert page.locator('polygon[data-target="c3"].stone.blue').count() == 1
+    assert page.inner_text("#status").startswith("Red to move")
+    page.click('polygon[data-target="c3"]')  # occupied: not playable
+    assert page.locator("#error").is_visible()
+    assert "not a legal move" in page.inner_text("#error")
+    assert moves(page) == 1
+    page.fill("[data-option=size]", "99")
+    page.click("#new-game")
+    wait_idle(page)
+    assert "at most 26" in page.inner_text("#error")
+    assert page.locator("polygon.cell").count() == 25 and moves(page) == 1
+    # the game goes on
+    page.click('polygon[data-target="a1"]')
+    wait_idle(page)
+    assert moves(page) == 2 and page.locator("#error").is_hidden()
+
+
+def test_swap_button_and_hover_highlight(page, site_url):
+    open_app(page, site_url)
+    new_game(page, size=3, swap=True, red="human")
+    page.click('polygon[data-target="b1"]')
+    wait_idle(page)
+    swap = page.locator("#actions button", has_text="Swap")
+    assert swap.count() == 1
+    swap.click()
+    wait_idle(page)
+    assert page.locator('polygon[data-target="a2"].stone.red').count() == 1
+    assert page.locator('polygon[data-target="b1"].empty').count() == 1
+    assert page.locator("#actions button").count() == 0
+    assert page.inner_text("#status").startswith("Blue to move")
+    fill = 'el => getComputedStyle(el).fill'
+    cell = page.locator('polygon[data-target="c3"]')
+    plain = cell.evaluate(fill)
+    cell.hover()
+    assert cell.evaluate(fill) != plain
+    page.locator('polygon[data-target="c2"]').focus()
+    assert page.locator('polygon[data-target="c2"]').evaluate(fill) != plain
+    page.keyboard.press("Enter")  # keyboard play
+    wait_idle(page)
+    assert page.locator('polygon[data-target="c2"].stone.blue').count() == 1
+
+
+def test_computer_against_computer_plays_to_the_end(page, site_url):
+    open_app(page, site_url)
+    new_game(page, size=5, blue="smart", red="random")
+    page.wait_for_selector("#banner:not([hidden])", timeout=120_000)
+    assert page.locator("#banner").inner_text() in ("Blue wins!", "Red wins!")
