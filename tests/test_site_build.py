@@ -89,3 +89,19 @@ def test_wheel_installs_into_fresh_venv(wheel, tmp_path):
     out = subprocess.run([str(py), "-c", "import pygame_core; print(pygame_core.__version__)"],
                          check=True, capture_output=True, text=True, cwd=tmp_path)
     assert out.stdout.strip() == json.loads((ROOT / "dist" / "site" / "build.json").read_text())["version"]
+    # the documented API and the CLI work from the installed wheel (not from the checkout)
+    script = (
+        "import pygame_core, json\n"
+        "from pygame_core import agents\n"
+        "g = pygame_core.new_game('hex', seed=3, size=5)\n"
+        "bots = [agents.get('astar')(seed=1), agents.get('smart')(seed=2)]\n"
+        "while not g.is_over: g.play(bots[g.current_player].choose(g))\n"
+        "again = pygame_core.replay(json.loads(json.dumps(g.record())))\n"
+        "assert again.render_text() == g.render_text()\n"
+        "print(pygame_core.__file__); print(g.winners)\n")
+    out = subprocess.run([str(py), "-c", script], check=True, capture_output=True, text=True, cwd=tmp_path)
+    assert str(venv) in out.stdout.splitlines()[0]
+    assert out.stdout.splitlines()[1] in ("[0]", "[1]")
+    cli = subprocess.run([str(py), "-m", "pygame_core", "play", "hex", "--size", "3", "--players", "human,human"],
+                         input="a1\nb1\na2\nb2\na3\n", capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert cli.returncode == 0 and "Blue wins" in cli.stdout

@@ -205,15 +205,16 @@ async function send(request, { pause = false } = {}) {
   ui.paused = pause;
   setBusy(true);
   const { response, current } = await call(request);
-  if (!current) return;
+  if (!current) return response;
   setBusy(false);
   if (!response.ok) {
     showError(response.error.message);
     if (ui.state) render(ui.state);
-    return;
+    return response;
   }
   showError("");
   render(response.result);
+  return response;
 }
 
 function playMove(move) {
@@ -285,5 +286,8 @@ async function main() {
   document.body.dataset.ready = "true";
   document.body.dataset.bootMs = String(info.bootMs ?? "");
 }
+
+// automation hook (tests, console): send a bridge request through the UI, read the state
+window.boardwright = { send: (request) => send(request), state: () => ui.state };
 
 main();

@@ -175,3 +175,21 @@ def test_computer_against_computer_plays_to_the_end(page, site_url):
     new_game(page, size=5, blue="smart", red="random")
     page.wait_for_selector("#banner:not([hidden])", timeout=120_000)
     assert page.locator("#banner").inner_text() in ("Blue wins!", "Red wins!")
+
+
+def test_pyodide_and_cpython_play_the_same_game(page, site_url):
+    """Determinism across interpreters: the same (options, seed, agents) give the same moves."""
+    from pygame_core.bridge import Session, handle
+
+    request = {"cmd": "new", "game": "hex", "options": {"size": 6, "swap": True}, "seed": 12345,
+               "players": ["smart", "random"]}
+    s = Session()
+    st = handle(request, s)["result"]
+    while not st["is_over"]:
+        st = handle({"cmd": "ai"}, s)["result"]
+    open_app(page, site_url)
+    page.evaluate("req => window.boardwright.send(req)", request)
+    page.wait_for_selector("#banner:not([hidden])", timeout=120_000)
+    browser_state = page.evaluate("window.boardwright.state()")
+    assert browser_state["record"] == st["record"]
+    assert browser_state["moves"] == st["moves"]
