@@ -53,6 +53,20 @@ function showError(message) {
   box.hidden = !message;
 }
 
+function makeOption(value, text, selected = false) {
+  const o = document.createElement("option");
+  o.value = value; o.textContent = text; o.selected = selected;
+  return o;
+}
+
+function makeButton(text, title, onClick) {
+  const b = document.createElement("button");
+  b.type = "button"; b.textContent = text;
+  if (title) b.title = title;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 function gameInfo(id) { return ui.games.find((g) => g.id === id); }
 
 // ---------------------------------------------------------------- settings form
@@ -78,11 +92,7 @@ function buildForm(gameId) {
       input.type = "checkbox";
       input.checked = !!opt.default;
     } else {
-      for (const c of opt.choices) {
-        const o = document.createElement("option");
-        o.value = c; o.textContent = c; o.selected = c === opt.default;
-        input.appendChild(o);
-      }
+      for (const c of opt.choices) input.appendChild(makeOption(c, c, c === opt.default));
     }
     label.append(opt.title + " ", input);
     fields.appendChild(label);
@@ -95,11 +105,7 @@ function buildForm(gameId) {
     select.name = "seat-" + i;
     select.dataset.seat = i;
     const choices = [{ name: "human", title: "Human" }, ...info.agents];
-    for (const a of choices) {
-      const o = document.createElement("option");
-      o.value = a.name; o.textContent = a.title;
-      select.appendChild(o);
-    }
+    for (const a of choices) select.appendChild(makeOption(a.name, a.title));
     // default: the first seat is a person, the others the strongest listed agent
     select.value = i === 0 ? "human" : info.agents[info.agents.length - 1].name;
     label.append(`${name} `, select);
@@ -167,9 +173,8 @@ function render(state) {
   box.replaceChildren();
   if (humanTurn) {
     for (const a of actions) {
-      const b = document.createElement("button");
-      b.type = "button"; b.textContent = a.label || a.move; b.dataset.move = a.move;
-      b.addEventListener("click", () => playMove(a.move));
+      const b = makeButton(a.label || a.move, null, () => playMove(a.move));
+      b.dataset.move = a.move;
       box.appendChild(b);
     }
   }
@@ -179,12 +184,8 @@ function render(state) {
   list.replaceChildren();
   state.moves.forEach((mv, i) => {
     const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = mv;
-    b.title = `Go to the position after move ${i + 1}`;
-    b.addEventListener("click", () => send({ cmd: "goto", cursor: i + 1 }, { pause: true }));
-    li.appendChild(b);
+    li.appendChild(makeButton(mv, `Go to the position after move ${i + 1}`,
+      () => send({ cmd: "goto", cursor: i + 1 }, { pause: true })));
     if (i === state.cursor - 1) li.classList.add("current");
     if (i >= state.cursor) li.classList.add("future");
     list.appendChild(li);
@@ -274,11 +275,7 @@ async function main() {
   ui.games = response.result.games;
   $("engine-version").textContent = `Boardwright engine ${response.result.version}`;
   const select = $("game-select");
-  for (const g of ui.games) {
-    const o = document.createElement("option");
-    o.value = g.id; o.textContent = g.title;
-    select.appendChild(o);
-  }
+  for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));
   buildForm(ui.games[0].id);
   $("new-game").disabled = false;
   await send({ cmd: "new", ...readForm() });
