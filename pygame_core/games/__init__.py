@@ -1,3 +1,4 @@
 """The games. Importing this package registers every game with :mod:`pygame_core.core`."""
 
 from . import hex  # noqa: F401  (registers "hex")
+from . import y  # noqa: F401  (registers "y")

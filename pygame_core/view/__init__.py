@@ -58,4 +58,38 @@ def pts(points) -> list[list[float]]:
     return [[r3(x), r3(y)] for x, y in points]
 
 
+def hex_cell_items(cells, legal: set, last, chain: set) -> tuple[list[dict], list[dict]]:
+    """Items for boards of pointy-top hexagonal cells (Hex, regular Y).
+
+    ``cells`` yields ``(key, name, (cx, cy), owner_classes or None, owner_title)``; ``legal``,
+    ``last`` and ``chain`` refer to keys.  Returns ``(cell items, mark items)``: the marks are the
+    last-move dot and the outlines of a winning chain, drawn above every cell.
+    """
+    from ..geometry.hexgrid import hexagon_corners
+    items, marks = [], []
+    for key, name, (cx, cy), owner_cls, owner_title in cells:
+        cls = ["cell"]
+        if owner_cls is None:
+            cls.append("empty")
+            state = "empty"
+        else:
+            cls += ["stone", owner_cls]
+            state = owner_title
+        if key in legal:
+            cls.append("legal")
+        if key == last:
+            cls.append("last")
+            state += ", last move"
+        if key in chain:
+            cls.append("win")
+            state += ", winning chain"
+            marks.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 0.86)), "cls": "win-outline"})
+        if key == last:
+            marks.append({"kind": "circle", "c": [r3(cx), r3(cy)], "r": 0.28, "cls": "last-marker"})
+        items.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 1.0)),
+                      "cls": " ".join(cls), "target": name, "name": f"{name}, {state}"})
+    return items, marks
+
+
 from . import hex as _hex  # noqa: E402,F401  (registers the Hex view)
+from . import y as _y  # noqa: E402,F401  (registers the Y view)

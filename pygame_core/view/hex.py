@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..games.hex import BLUE, EMPTY, RED, LETTERS, PLAYER_NAMES, HexGame, cell_name
-from ..geometry.hexgrid import cell_centre, hexagon_corners
-from . import GameView, pts, r3, register_view
+from ..geometry.hexgrid import cell_centre
+from . import GameView, hex_cell_items, pts, r3, register_view
 
 COLOUR = ("blue", "red")
 
@@ -50,34 +50,11 @@ class HexView(GameView):
         if last is not None:
             last_cell = (game.history[0].y, game.history[0].x) if last.is_swap else last.cell
         chain = set(game.winning_chain())
-        cells, marks = [], []
-        for y in range(n):
-            for x in range(n):
-                cx, cy = cell_centre(x, y)
-                owner = board.owner(x, y)
-                cls = ["cell"]
-                if owner == EMPTY:
-                    cls.append("empty")
-                    state = "empty"
-                else:
-                    cls += ["stone", COLOUR[owner]]
-                    state = PLAYER_NAMES[owner]
-                if (x, y) in legal:
-                    cls.append("legal")
-                if (x, y) == last_cell:
-                    cls.append("last")
-                    state += ", last move"
-                if (x, y) in chain:
-                    cls.append("win")
-                    state += ", winning chain"
-                name = cell_name(x, y)
-                cells.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 1.0)),
-                              "cls": " ".join(cls), "target": name, "name": f"{name}, {state}"})
-                if (x, y) in chain:
-                    marks.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 0.86)),
-                                  "cls": "win-outline"})
-                if (x, y) == last_cell:
-                    marks.append({"kind": "circle", "c": [r3(cx), r3(cy)], "r": 0.28, "cls": "last-marker"})
+        cells, marks = hex_cell_items(
+            (((x, y), cell_name(x, y), cell_centre(x, y),
+             None if board.owner(x, y) == EMPTY else f"{COLOUR[board.owner(x, y)]} p{board.owner(x, y)}",
+             None if board.owner(x, y) == EMPTY else PLAYER_NAMES[board.owner(x, y)])
+            for y in range(n) for x in range(n)), legal, last_cell, chain)
         labels = []
         for x in range(n):
             cx, cy = cell_centre(x, 0)

@@ -193,3 +193,24 @@ def test_pyodide_and_cpython_play_the_same_game(page, site_url):
     browser_state = page.evaluate("window.boardwright.state()")
     assert browser_state["record"] == st["record"]
     assert browser_state["moves"] == st["moves"]
+
+
+def test_y_is_selectable_and_plays_hot_seat_to_a_win(page, site_url):
+    open_app(page, site_url)
+    page.select_option("#game-select", "y")
+    assert page.input_value("[data-option=size]") == "13"
+    assert page.locator("[data-option=family] option").all_inner_texts() == ["regular"]
+    page.fill("[data-option=size]", "3")
+    page.select_option("[data-seat='0']", "human")
+    page.select_option("[data-seat='1']", "human")
+    page.click("#new-game")
+    wait_idle(page)
+    assert page.locator("polygon.cell").count() == 6
+    for target in ["a1", "b1", "a2", "b2", "a3"]:
+        page.click(f'polygon[data-target="{target}"]')
+        wait_idle(page)
+    assert page.locator("#banner").inner_text() == "X wins!"
+    assert page.locator("polygon.cell.win").count() == 3
+    page.click("#undo")
+    wait_idle(page)
+    assert page.locator("#banner").is_hidden() and page.inner_text("#status").startswith("X to move")

@@ -1,0 +1,231 @@
+"""The Game of Y (rules: shared/rules/y.md, seed 004): regular triangle boards.
+
+X (player 0) moves first; a player wins with one group touching all three sides (corners lie on
+two sides).  In the misère variant that player loses.  Regular boards of side 2..25 use Hex's
+notation (``a1``; only cells with ``x + y < n``).
+
+Not yet here: the seed's radial family ([triangle, index] nodes) — ``family`` offers only
+``"regular"`` until it lands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game
+from ..geometry import ygrid
+from .hex import LETTERS, _A1, _XY
+
+X, O = 0, 1
+EMPTY = -1
+PLAYER_NAMES = ("X", "O")
+
+
+@dataclass(frozen=True, slots=True)
+class YMove:
+    """A Y move on a regular board: the cell ``(x, y)``."""
+
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"{LETTERS[self.x]}{self.y + 1}"
+
+
+class YBoard:
+    """A regular Y board of side ``n`` with a union-find that tracks the sides each group touches."""
+
+    def __init__(self, size: int = 13):
+        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 25:
+            raise ValueError(f"board size must be 2..25, not {size!r}")
+        self.size = size
+        self.cells_xy = ygrid.regular_cells(size)
+        self.index = ygrid.regular_index(size)
+        self.cells = [EMPTY] * len(self.cells_xy)
+        self._nbrs = ygrid.regular_neighbours(size)
+        self._side = ygrid.regular_sides(size)
+        self._parent = list(range(len(self.cells)))
+        self._mask = list(self._side)  # sides touched by each root's group
+
+    def neighbours(self, x: int, y: int) -> list[tuple[int, int]]:
+        return [self.cells_xy[j] for j in self._nbrs[self.index[(x, y)]]]
+
+    def sides(self, x: int, y: int) -> set[str]:
+        m = self._side[self.index[(x, y)]]
+        return {name for bit, name in ((1, "A"), (2, "B"), (4, "C")) if m & bit}
+
+    def owner(self, x: int, y: int) -> int:
+        return self.cells[self.index[(x, y)]]
+
+    def _find(self, i: int) -> int:
+        parent = self._parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def place_index(self, i: int, player: int) -> bool:
+        """Unchecked placement; returns True if the group of ``i`` now touches all three sides."""
+        self.cells[i] = player
+        root = self._find(i)
+        for j in self._nbrs[i]:
+            if self.cells[j] == player:
+                rj = self._find(j)
+                if rj != root:
+                    self._parent[rj] = root
+                    self._mask[root] |= self._mask[rj]
+        return self._mask[root] == ygrid.ALL_SIDES
+
+    def group(self, i: int) -> list[int]:
+        root = self._find(i)
+        player = self.cells[i]
+        return [j for j, c in enumerate(self.cells) if c == player and self._find(j) == root]
+
+    def copy(self) -> "YBoard":
+        other = object.__new__(YBoard)
+        other.__dict__.update(self.__dict__)
+        other.cells = list(self.cells)
+        other._parent = list(self._parent)
+        other._mask = list(self._mask)
+        return other
+
+
+def full_board_y_owner(cells: list[int], size: int) -> int:
+    """Who has a Y on a completely filled regular board (exactly one player does)."""
+    nbrs, side = ygrid.regular_neighbours(size), ygrid.regular_sides(size)
+    seen = [False] * len(cells)
+    for start in range(len(cells)):
+        if seen[start] or cells[start] != X:
+            continue
+        stack, mask = [start], 0
+        seen[start] = True
+        while stack:
+            i = stack.pop()
+            mask |= side[i]
+            for j in nbrs[i]:
+                if not seen[j] and cells[j] == X:
+                    seen[j] = True
+                    stack.append(j)
+        if mask == ygrid.ALL_SIDES:
+            return X
+    return O
+
+
+@register_game
+class YGame(Game):
+    game_id = "y"
+    title = "Y"
+    description = ("Two players place stones on a triangle of hexagons. The first to join all three "
+                   "sides with one group wins (corners count for both their sides). No draws.")
+    OPTIONS = (
+        Option("family", "choice", "regular", "Board family", "regular triangle (the radial boards follow)",
+               choices=("regular",)),
+        Option("size", "int", 13, "Board size", "cells per side", minimum=2, maximum=25),
+        Option("misere", "bool", False, "Misère", "the player who completes a Y loses"),
+    )
+
+    def _setup(self) -> None:
+        self.board = YBoard(self.options["size"])
+        self._to_move = X
+        self._winner = None
+        self._completer = None  # player whose group touches all three sides
+
+    def _copy_state(self, other: "YGame") -> None:
+        other.board = self.board.copy()
+        other._to_move, other._winner, other._completer = self._to_move, self._winner, self._completer
+
+    @property
+    def size(self) -> int:
+        return self.board.size
+
+    @property
+    def player_names(self) -> list[str]:
+        return list(PLAYER_NAMES)
+
+    @property
+    def current_player(self):
+        return None if self._winner is not None else self._to_move
+
+    @property
+    def winners(self) -> list[int]:
+        return [] if self._winner is None else [self._winner]
+
+    def parse_move(self, text: str) -> YMove:
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"{text!r} is not a Y move")
+        m = _A1.match(text)
+        if m:
+            x, y = LETTERS.index(m.group(1).lower()), int(m.group(2)) - 1
+        else:
+            m = _XY.match(text)
+            if not m:
+                raise InvalidMoveError(f"{text.strip()[:40]!r} is not a Y move: write a cell like 'c2' or '(2,1)'")
+            x, y = int(m.group(1)), int(m.group(2))
+        return self._cell(x, y, text.strip()[:40])
+
+    def _cell(self, x: int, y: int, shown) -> YMove:
+        if not ygrid.on_regular_board(self.size, x, y):
+            raise InvalidMoveError(f"{shown!r} is not a cell of the side-{self.size} triangle "
+                                   f"(cells a1..{LETTERS[self.size - 1]}1 in row 1, one fewer per row)")
+        return YMove(x, y)
+
+    def coerce_move(self, move) -> YMove:
+        if isinstance(move, YMove):
+            return self._cell(move.x, move.y, str(move))
+        if (isinstance(move, (tuple, list)) and len(move) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in move)):
+            return self._cell(move[0], move[1], tuple(move))
+        raise InvalidMoveError(f"{move!r} is not a Y move")
+
+    def _legal_moves(self) -> list[YMove]:
+        xy = self.board.cells_xy
+        return [YMove(*xy[i]) for i, c in enumerate(self.board.cells) if c == EMPTY]
+
+    def _check(self, move: YMove) -> None:
+        owner = self.board.owner(move.x, move.y)
+        if owner != EMPTY:
+            raise IllegalMoveError(f"{move} is already taken by {PLAYER_NAMES[owner]}")
+
+    def apply(self, move: YMove) -> None:
+        player = self._to_move
+        if self.board.place_index(self.board.index[(move.x, move.y)], player):
+            self._completer = player
+            self._winner = 1 - player if self.options["misere"] else player
+        self.history.append(move)
+        self._to_move = 1 - player
+
+    def random_playout(self, rng: Rng) -> int:
+        """Normal play: fill the board at random and return the winner (game unchanged)."""
+        if self._winner is not None:
+            return self._winner
+        cells = list(self.board.cells)
+        empty = [i for i, c in enumerate(cells) if c == EMPTY]
+        rng.shuffle(empty)
+        p = self._to_move
+        for i in empty:
+            cells[i] = p
+            p = 1 - p
+        owner = full_board_y_owner(cells, self.size)
+        return 1 - owner if self.options["misere"] else owner
+
+    def winning_group(self) -> list[tuple[int, int]]:
+        """The group that touches all three sides (the completer's, also in misère)."""
+        if self._completer is None:
+            return []
+        last = self.history[-1]
+        return [self.board.cells_xy[i] for i in self.board.group(self.board.index[(last.x, last.y)])]
+
+    def render_text(self) -> str:
+        n = self.size
+        last = self.history[-1] if self.history else None
+        group = set(self.winning_group())
+        lines = ["    " + " ".join(f" {c} " for c in LETTERS[:n]) + "   sides: A = column a, B = row 1, C = diagonal"]
+        for y in range(n):
+            parts = []
+            for x in range(n - y):
+                c = self.board.owner(x, y)
+                ch = "." if c == EMPTY else "XO"[c]
+                parts.append(f"[{ch}]" if last is not None and (x, y) == (last.x, last.y)
+                             else f" {ch}{'*' if (x, y) in group else ' '}")
+            lines.append(" " * (2 * y) + f"{y + 1:>3} " + " ".join(parts))
+        return "\n".join(lines) + "\n" + self.result_text()
