@@ -3,7 +3,7 @@
 Examples::
 
     python -m pygame_core list
-    python -m pygame_core play hex                       # you (Blue) against A*
+    python -m pygame_core play hex                       # you (Blue) against Smart
     python -m pygame_core play hex --size 7 --swap on --players human,human
     python -m pygame_core selfplay hex --players smart,astar --games 20 --seed 1
 """
@@ -87,7 +87,8 @@ def cmd_list() -> None:
 
 def cmd_play(args, extra, inp=input, out=print) -> int:
     game = new_game(args.game, seed=args.seed, **_options(args, extra))
-    seats = _seats(args.players, "human," + ",".join(["astar"] * (game.num_players - 1)), game)
+    best = agents.available(game.game_id)[-1].name  # the last registered is the strongest
+    seats = _seats(args.players, "human," + ",".join([best] * (game.num_players - 1)), game)
     history: list = []
     out(f"{game.title}: " + ", ".join(f"{n} = {s}" for n, s in zip(game.player_names, seats)))
     out(HELP)

@@ -68,8 +68,9 @@ def test_notation_and_bad_cells():
 
 
 def test_options():
-    assert pygame_core.new_game("y").options == {"family": "regular", "size": 13, "misere": False}
-    for bad in [{"size": 1}, {"size": 26}, {"family": "hex"}]:
+    assert pygame_core.new_game("y").options == {"family": "regular", "size": 13, "center_rows": 5,
+                                                 "outer_rows": 4, "misere": False}
+    for bad in [{"size": 1}, {"size": 26}, {"family": "hex"}, {"center_rows": 1}, {"outer_rows": -1}]:
         with pytest.raises(InvalidOptionError):
             pygame_core.new_game("y", **bad)
 
@@ -96,3 +97,47 @@ def test_random_games_end_before_the_board_is_full_or_on_it():
             g.play(rng.choice(g.legal_moves()))
         assert len(g.history) <= 21 and g.winners
     assert ygrid.ALL_SIDES == 7
+
+
+# ---------------------------------------------------------------- radial family
+@pytest.mark.parametrize("config, total", [((3, 2), 27), ((4, 3), 55), ((5, 4), 93), ((2, 0), 3)])
+def test_radial_games_play_to_the_end_and_replay(config, total):
+    from pygame_core import view
+    for seed in range(5):
+        g = pygame_core.new_game("y", seed=seed, family="radial", center_rows=config[0], outer_rows=config[1])
+        assert len(g.legal_moves()) == total
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.play(rng.choice(g.legal_moves()))
+        assert g.winners and g.winning_group()
+        assert pygame_core.replay(g.record()).render_text() == g.render_text()
+        scene = view.scene(g)
+        wins = [i for layer in scene["layers"] for i in layer["items"] if "win" in i.get("cls", "").split()]
+        assert sorted(i["target"] for i in wins) == sorted(f"{t}.{i}" for t, i in g.winning_group())
+
+
+def test_radial_default_is_the_93_node_board_and_notation():
+    g = pygame_core.new_game("y", family="radial")
+    assert len(g.legal_moves()) == 93
+    assert str(g.parse_move("[2, 11]")) == "2.11" == str(g.parse_move("2,11")) == str(g.parse_move(" 2.11 "))
+    for bad in ["6.0", "0.3", "a1", "2.", "-1.0"]:
+        with pytest.raises(InvalidMoveError):
+            g.play(bad)
+    g.play("2.11")
+    with pytest.raises(IllegalMoveError, match="already taken by X"):
+        g.play("[2,11]")
+
+
+def test_radial_worked_example_nine_node_board():
+    # (2,1): ring 0 = 3 nodes (seg 1), ring 1 = 6 nodes (seg 2) on the sides:
+    # left = 1.0..1.2, right = 1.2..1.4, bottom = 1.4, 1.5, 1.0 (corners 1.0, 1.2, 1.4 on two)
+    g = pygame_core.new_game("y", family="radial", center_rows=2, outer_rows=1)
+    assert g.board.sides(1, 0) == {"left", "bottom"} and g.board.sides(1, 2) == {"left", "right"}
+    assert g.board.sides(1, 1) == {"left"} and g.board.sides(0, 0) == set()
+    assert set(g.board.neighbours(0, 0)) == {(0, 1), (0, 2), (1, 0), (1, 1), (1, 5)}
+    for m in ["1.0", "0.0", "1.1", "0.1"]:
+        g.play(m)
+    assert not g.is_over  # X touches left and bottom only
+    g.play("1.2")  # the corner 1.2 adds the right side: 1.0-1.1-1.2 is a Y
+    assert g.winners == [X]
+    assert sorted(g.winning_group()) == [(1, 0), (1, 1), (1, 2)]

@@ -1,11 +1,9 @@
-"""The Game of Y (rules: shared/rules/y.md, seed 004): regular triangle boards.
+"""The Game of Y (rules: shared/rules/y.md, seed 004): regular and radial boards.
 
 X (player 0) moves first; a player wins with one group touching all three sides (corners lie on
 two sides).  In the misère variant that player loses.  Regular boards of side 2..25 use Hex's
-notation (``a1``; only cells with ``x + y < n``).
-
-Not yet here: the seed's radial family ([triangle, index] nodes) — ``family`` offers only
-``"regular"`` until it lands.
+notation (``a1``; only cells with ``x + y < n``); radial boards (the seed's GamesCrafters
+numbering) name nodes ``t.i`` (ring ``t``, index ``i``).
 """
 
 from __future__ import annotations
@@ -13,8 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game
+import re
+
 from ..geometry import ygrid
+from ..geometry.yradial import radial_layout
 from .hex import LETTERS, _A1, _XY
+
+_TI = re.compile(r"^\s*\[?\s*(\d{1,3})\s*[.,]\s*(\d{1,4})\s*\]?\s*$")
 
 X, O = 0, 1
 EMPTY = -1
@@ -23,36 +26,50 @@ PLAYER_NAMES = ("X", "O")
 
 @dataclass(frozen=True, slots=True)
 class YMove:
-    """A Y move on a regular board: the cell ``(x, y)``."""
+    """A Y move: the node ``(x, y)`` of a regular board, or ``[t, i]`` of a radial one."""
 
     x: int
     y: int
+    radial: bool = False
+
+    @property
+    def node(self) -> tuple[int, int]:
+        return (self.x, self.y)
 
     def __str__(self) -> str:
-        return f"{LETTERS[self.x]}{self.y + 1}"
+        return f"{self.x}.{self.y}" if self.radial else f"{LETTERS[self.x]}{self.y + 1}"
 
 
 class YBoard:
-    """A regular Y board of side ``n`` with a union-find that tracks the sides each group touches."""
+    """A Y board (regular side ``n``, or radial ``center_rows``/``outer_rows``) with a union-find
+    that tracks which sides each group touches; nodes are ``(x, y)`` or ``(t, i)``."""
 
-    def __init__(self, size: int = 13):
-        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 25:
-            raise ValueError(f"board size must be 2..25, not {size!r}")
-        self.size = size
-        self.cells_xy = ygrid.regular_cells(size)
-        self.index = ygrid.regular_index(size)
+    def __init__(self, size: int = 13, *, radial: tuple[int, int] | None = None):
+        if radial is not None:
+            self.layout = radial_layout(*radial)
+            self.size = None
+        else:
+            if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 25:
+                raise ValueError(f"board size must be 2..25, not {size!r}")
+            self.layout = ygrid.regular_layout(size)
+            self.size = size
+        self.radial = radial is not None
+        self.cells_xy = self.layout.nodes
+        self.index = self.layout.index
         self.cells = [EMPTY] * len(self.cells_xy)
-        self._nbrs = ygrid.regular_neighbours(size)
-        self._side = ygrid.regular_sides(size)
+        self._nbrs = self.layout.neighbours
+        self._side = self.layout.sides
         self._parent = list(range(len(self.cells)))
         self._mask = list(self._side)  # sides touched by each root's group
 
     def neighbours(self, x: int, y: int) -> list[tuple[int, int]]:
+        """Neighbours of a node (radial boards: in the seed's clockwise order)."""
         return [self.cells_xy[j] for j in self._nbrs[self.index[(x, y)]]]
 
     def sides(self, x: int, y: int) -> set[str]:
         m = self._side[self.index[(x, y)]]
-        return {name for bit, name in ((1, "A"), (2, "B"), (4, "C")) if m & bit}
+        names = ("left", "right", "bottom") if self.radial else ("A", "B", "C")
+        return {name for bit, name in zip((1, 2, 4), names) if m & bit}
 
     def owner(self, x: int, y: int) -> int:
         return self.cells[self.index[(x, y)]]
@@ -90,9 +107,11 @@ class YBoard:
         return other
 
 
-def full_board_y_owner(cells: list[int], size: int) -> int:
-    """Who has a Y on a completely filled regular board (exactly one player does)."""
-    nbrs, side = ygrid.regular_neighbours(size), ygrid.regular_sides(size)
+def full_board_y_owner(cells: list[int], layout) -> int:
+    """Who has a Y on a completely filled board (exactly one player does)."""
+    if isinstance(layout, int):
+        layout = ygrid.regular_layout(layout)
+    nbrs, side = layout.neighbours, layout.sides
     seen = [False] * len(cells)
     for start in range(len(cells)):
         if seen[start] or cells[start] != X:
@@ -118,20 +137,28 @@ class YGame(Game):
     description = ("Two players place stones on a triangle of hexagons. The first to join all three "
                    "sides with one group wins (corners count for both their sides). No draws.")
     OPTIONS = (
-        Option("family", "choice", "regular", "Board family", "regular triangle (the radial boards follow)",
-               choices=("regular",)),
-        Option("size", "int", 13, "Board size", "cells per side", minimum=2, maximum=25),
+        Option("family", "choice", "regular", "Board family",
+               "regular: a triangle of hexagons; radial: the seed's curved [triangle, index] board",
+               choices=("regular", "radial")),
+        Option("size", "int", 13, "Board size", "regular boards: cells per side", minimum=2, maximum=25),
+        Option("center_rows", "int", 5, "Centre rows", "radial boards: nodes per side of the inner triangle "
+               "(3/2 = 27, 4/3 = 55, 5/4 = 93 nodes)", minimum=2, maximum=12),
+        Option("outer_rows", "int", 4, "Outer rows", "radial boards: rings around the inner triangle",
+               minimum=0, maximum=12),
         Option("misere", "bool", False, "Misère", "the player who completes a Y loses"),
     )
 
     def _setup(self) -> None:
-        self.board = YBoard(self.options["size"])
+        o = self.options
+        self.radial = o["family"] == "radial"
+        self.board = YBoard(o["size"], radial=(o["center_rows"], o["outer_rows"]) if self.radial else None)
         self._to_move = X
         self._winner = None
         self._completer = None  # player whose group touches all three sides
 
     def _copy_state(self, other: "YGame") -> None:
         other.board = self.board.copy()
+        other.radial = self.radial
         other._to_move, other._winner, other._completer = self._to_move, self._winner, self._completer
 
     @property
@@ -153,33 +180,43 @@ class YGame(Game):
     def parse_move(self, text: str) -> YMove:
         if not isinstance(text, str):
             raise InvalidMoveError(f"{text!r} is not a Y move")
+        shown = text.strip()[:40]
+        if self.radial:
+            m = _TI.match(text)
+            if not m:
+                raise InvalidMoveError(f"{shown!r} is not a node: write ring.index like '2.11' (or [2,11])")
+            return self._node(int(m.group(1)), int(m.group(2)), shown)
         m = _A1.match(text)
         if m:
             x, y = LETTERS.index(m.group(1).lower()), int(m.group(2)) - 1
         else:
             m = _XY.match(text)
             if not m:
-                raise InvalidMoveError(f"{text.strip()[:40]!r} is not a Y move: write a cell like 'c2' or '(2,1)'")
+                raise InvalidMoveError(f"{shown!r} is not a Y move: write a cell like 'c2' or '(2,1)'")
             x, y = int(m.group(1)), int(m.group(2))
-        return self._cell(x, y, text.strip()[:40])
+        return self._node(x, y, shown)
 
-    def _cell(self, x: int, y: int, shown) -> YMove:
-        if not ygrid.on_regular_board(self.size, x, y):
+    def _node(self, a: int, b: int, shown) -> YMove:
+        if (a, b) not in self.board.index:
+            if self.radial:
+                sizes = self.board.layout.sizes
+                raise InvalidMoveError(f"{shown!r} is not a node of this board (rings 0..{len(sizes) - 1}; "
+                                       f"ring t has indices 0..size-1, sizes {sizes})")
             raise InvalidMoveError(f"{shown!r} is not a cell of the side-{self.size} triangle "
                                    f"(cells a1..{LETTERS[self.size - 1]}1 in row 1, one fewer per row)")
-        return YMove(x, y)
+        return YMove(a, b, self.radial)
 
     def coerce_move(self, move) -> YMove:
-        if isinstance(move, YMove):
-            return self._cell(move.x, move.y, str(move))
+        if isinstance(move, YMove) and move.radial == self.radial:
+            return self._node(move.x, move.y, str(move))
         if (isinstance(move, (tuple, list)) and len(move) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in move)):
-            return self._cell(move[0], move[1], tuple(move))
+            return self._node(move[0], move[1], tuple(move))
         raise InvalidMoveError(f"{move!r} is not a Y move")
 
     def _legal_moves(self) -> list[YMove]:
         xy = self.board.cells_xy
-        return [YMove(*xy[i]) for i, c in enumerate(self.board.cells) if c == EMPTY]
+        return [YMove(*xy[i], self.radial) for i, c in enumerate(self.board.cells) if c == EMPTY]
 
     def _check(self, move: YMove) -> None:
         owner = self.board.owner(move.x, move.y)
@@ -205,7 +242,7 @@ class YGame(Game):
         for i in empty:
             cells[i] = p
             p = 1 - p
-        owner = full_board_y_owner(cells, self.size)
+        owner = full_board_y_owner(cells, self.board.layout)
         return 1 - owner if self.options["misere"] else owner
 
     def winning_group(self) -> list[tuple[int, int]]:
@@ -216,6 +253,8 @@ class YGame(Game):
         return [self.board.cells_xy[i] for i in self.board.group(self.board.index[(last.x, last.y)])]
 
     def render_text(self) -> str:
+        if self.radial:
+            return self._render_radial()
         n = self.size
         last = self.history[-1] if self.history else None
         group = set(self.winning_group())
@@ -228,4 +267,25 @@ class YGame(Game):
                 parts.append(f"[{ch}]" if last is not None and (x, y) == (last.x, last.y)
                              else f" {ch}{'*' if (x, y) in group else ' '}")
             lines.append(" " * (2 * y) + f"{y + 1:>3} " + " ".join(parts))
+        return "\n".join(lines) + "\n" + self.result_text()
+
+    def _render_radial(self) -> str:
+        """ASCII: one line per ring, indices clockwise from the lower-left corner; corners in ()."""
+        last = self.history[-1].node if self.history else None
+        group = set(self.winning_group())
+        layout = self.board.layout
+        lines = [f"radial Y board, {len(layout.nodes)} nodes (rings from the centre; X, O, . = empty; "
+                 "[ ] last move, * winning group)"]
+        for t, size in enumerate(layout.sizes):
+            m = layout.segs[t]
+            parts = []
+            for i in range(size):
+                c = self.board.owner(t, i)
+                ch = ("." if c == EMPTY else "XO"[c]) + ("*" if (t, i) in group else "")
+                if (t, i) == last:
+                    ch = f"[{ch}]"
+                elif m and i % m == 0:
+                    ch = f"({ch})"
+                parts.append(ch)
+            lines.append(f"ring {t:>2}: " + " ".join(parts))
         return "\n".join(lines) + "\n" + self.result_text()

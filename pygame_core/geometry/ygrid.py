@@ -41,3 +41,20 @@ def regular_sides(n: int) -> tuple[int, ...]:
     """For each cell, the bitmask of sides it lies on (corners lie on two)."""
     return tuple((SIDE_A if x == 0 else 0) | (SIDE_B if y == 0 else 0) | (SIDE_C if x + y == n - 1 else 0)
                  for x, y in regular_cells(n))
+
+
+class RegularLayout:
+    """A regular board with the same interface as :class:`~.yradial.RadialLayout`:
+    ``nodes`` (the cells ``(x, y)``), ``index``, ``neighbours`` and ``sides`` (bitmasks)."""
+
+    def __init__(self, n: int):
+        self.size = n
+        self.nodes = list(regular_cells(n))
+        self.index = regular_index(n)
+        self.neighbours = regular_neighbours(n)
+        self.sides = regular_sides(n)
+
+
+@lru_cache(maxsize=None)
+def regular_layout(n: int) -> RegularLayout:
+    return RegularLayout(n)

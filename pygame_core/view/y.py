@@ -43,4 +43,92 @@ class YView(GameView):
                            {"name": "labels", "items": labels}]}
 
 
-register_view("y", YView())
+
+def radial_positions(layout) -> list[tuple[float, float]]:
+    """Screen positions of a radial board's nodes: inner rings as straight triangles, outer
+    rings bent progressively into arcs (like the commercial 93-point board).  Index 0 of each
+    ring is at the lower-left corner and indices run clockwise (up the left side first)."""
+    import math
+    corners_deg = (210.0, 90.0, -30.0)
+    t0 = layout.t0
+    out = []
+    base = max(layout.segs[t0], 1) / math.sqrt(3)
+    for t, m in enumerate(layout.segs):
+        if m == 0:
+            out.append((0.0, 0.0))
+            continue
+        k = t - t0  # > 0 for the outer rings
+        radius = m / math.sqrt(3) if k <= 0 else base + 0.95 * k
+        bend = 0.0 if k <= 0 else 0.45 * k / max(1, layout.outer_rows)
+        corners = [(radius * math.cos(math.radians(a)), radius * math.sin(math.radians(a))) for a in corners_deg]
+        for i in range(3 * m):
+            side, f = divmod(i, m)
+            p, q = corners[side], corners[(side + 1) % 3]
+            tri = (p[0] + (q[0] - p[0]) * f / m, p[1] + (q[1] - p[1]) * f / m)
+            ang = math.radians(corners_deg[side] - 120.0 * f / m)
+            arc = (radius * math.cos(ang), radius * math.sin(ang))
+            x = (1 - bend) * tri[0] + bend * arc[0]
+            y = (1 - bend) * tri[1] + bend * arc[1]
+            out.append((x, -y))  # screen y grows downwards
+    return out
+
+
+class RadialYView(GameView):
+    """The seed's radial board drawn as points joined by lines (the curved commercial look)."""
+
+    def scene(self, game: YGame, viewer=None) -> dict:
+        layout = game.board.layout
+        pos = radial_positions(layout)
+        board = game.board
+        legal = set() if game.is_over else {m.node for m in game.legal_moves()}
+        last = game.history[-1].node if game.history else None
+        chain = set(game.winning_group())
+        edges = []
+        for k, nbrs in enumerate(layout.neighbours):
+            for j in nbrs:
+                if j > k:
+                    edges.append({"kind": "polyline", "points": pts([pos[k], pos[j]]), "cls": "edge"})
+        outer = len(layout.segs) - 1
+        rim = [pos[layout.index[(outer, i)]] for i in range(layout.sizes[outer])]
+        frame = {"kind": "polygon", "points": pts(rim), "cls": "frame radial", "name": "the board's three sides"}
+        nodes, marks = [], []
+        for k, (t, i) in enumerate(layout.nodes):
+            owner = board.cells[k]
+            name = f"{t}.{i}"
+            cls = ["node"]
+            state = "empty"
+            if owner == EMPTY:
+                cls.append("empty")
+            else:
+                cls += ["stone", f"p{owner}"]
+                state = PLAYER_NAMES[owner]
+            if (t, i) in legal:
+                cls.append("legal")
+            if (t, i) == last:
+                cls.append("last")
+                state += ", last move"
+                marks.append({"kind": "circle", "c": [r3(pos[k][0]), r3(pos[k][1])], "r": 0.13, "cls": "last-marker"})
+            if (t, i) in chain:
+                cls.append("win")
+                state += ", winning group"
+                marks.append({"kind": "circle", "c": [r3(pos[k][0]), r3(pos[k][1])], "r": 0.38, "cls": "win-outline"})
+            nodes.append({"kind": "circle", "c": [r3(pos[k][0]), r3(pos[k][1])], "r": 0.3,
+                          "cls": " ".join(cls), "target": name, "name": f"{name}, {state}"})
+        xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+        pad = 1.0
+        return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
+                            r3(max(ys) - min(ys) + 2 * pad)],
+                "title": f"Y, radial board of {len(layout.nodes)} nodes",
+                "layers": [{"name": "frame", "items": [frame]}, {"name": "edges", "items": edges},
+                           {"name": "cells", "items": nodes}, {"name": "marks", "items": marks}]}
+
+
+class AnyYView(GameView):
+    """Dispatches on the board family."""
+
+    def scene(self, game: YGame, viewer=None) -> dict:
+        return (_RADIAL if game.radial else _REGULAR).scene(game, viewer)
+
+
+_RADIAL, _REGULAR = RadialYView(), YView()
+register_view("y", AnyYView())

@@ -214,3 +214,30 @@ def test_y_is_selectable_and_plays_hot_seat_to_a_win(page, site_url):
     page.click("#undo")
     wait_idle(page)
     assert page.locator("#banner").is_hidden() and page.inner_text("#status").startswith("X to move")
+
+
+def test_y_radial_board_plays_to_the_end(page, site_url):
+    open_app(page, site_url)
+    page.select_option("#game-select", "y")
+    page.select_option("[data-option=family]", "radial")
+    page.fill("[data-option=center_rows]", "3")
+    page.fill("[data-option=outer_rows]", "2")
+    page.select_option("[data-seat='0']", "human")
+    page.select_option("[data-seat='1']", "random")
+    page.click("#new-game")
+    wait_idle(page)
+    assert page.locator("circle.node").count() == 27
+    assert page.locator("polyline.edge").count() > 27
+    for _ in range(27):
+        if page.locator("#banner").is_visible():
+            break
+        before = moves(page)
+        page.locator("circle.node.legal").first.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#move-list li').length >= {before + 2} || "
+            "!document.getElementById('banner').hidden", timeout=60_000)
+        wait_idle(page)
+    assert page.locator("#banner").inner_text() in ("X wins!", "O wins!")
+    assert page.locator("circle.node.win").count() >= 3
+    texts = page.locator("#move-list li button").all_inner_texts()
+    assert all(re.fullmatch(r"\d+\.\d+", t) for t in texts), texts
