@@ -199,7 +199,7 @@ def test_y_is_selectable_and_plays_hot_seat_to_a_win(page, site_url):
     open_app(page, site_url)
     page.select_option("#game-select", "y")
     assert page.input_value("[data-option=size]") == "13"
-    assert page.locator("[data-option=family] option").all_inner_texts() == ["regular"]
+    assert page.locator("[data-option=family] option").all_inner_texts() == ["regular", "radial"]
     page.fill("[data-option=size]", "3")
     page.select_option("[data-seat='0']", "human")
     page.select_option("[data-seat='1']", "human")
