@@ -87,7 +87,7 @@ def cmd_list() -> None:
 
 def cmd_play(args, extra, inp=input, out=print) -> int:
     game = new_game(args.game, seed=args.seed, **_options(args, extra))
-    best = agents.available(game.game_id)[-1].name  # the last registered is the strongest
+    best = agents.strongest(game.game_id).name
     seats = _seats(args.players, "human," + ",".join([best] * (game.num_players - 1)), game)
     history: list = []
     out(f"{game.title}: " + ", ".join(f"{n} = {s}" for n, s in zip(game.player_names, seats)))

@@ -159,3 +159,33 @@ def test_agent_on_finished_game_raises():
     g = play(["astar", "astar"], 1, 4)
     with pytest.raises(ValueError):
         agents.get("smart")(seed=0).choose(g)
+
+
+# ---------------------------------------------------------------- the generic search agent
+def test_mcts_takes_an_immediate_win_and_is_reproducible():
+    g = pygame_core.new_game("hex", size=5)
+    for m in ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "c4"]:
+        g.play(m)
+    mcts = agents.get("mcts")
+    assert mcts(seed=1, iterations=50).choose(g) == HexMove(0, 4)  # a5 wins for Blue
+    y = pygame_core.new_game("y", size=6)
+    y.play("c2")
+    assert mcts(seed=7, iterations=120).choose(y) == mcts(seed=7, iterations=120).choose(y)
+
+
+def test_mcts_beats_random_on_y():
+    wins = 0
+    for seed in range(6):
+        g = pygame_core.new_game("y", size=5, seed=seed)
+        seats = [agents.get("mcts")(seed=seed, iterations=200), agents.get("random")(seed=seed)]
+        if seed % 2:
+            seats.reverse()
+        while not g.is_over:
+            g.play(seats[g.current_player].choose(g))
+        wins += g.winners == [seed % 2]
+    assert wins >= 5
+
+
+def test_strongest_agent_per_game():
+    assert agents.strongest("hex").name == "smart"
+    assert agents.strongest("y").name == "mcts"

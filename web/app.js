@@ -106,8 +106,9 @@ function buildForm(gameId) {
     select.dataset.seat = i;
     const choices = [{ name: "human", title: "Human" }, ...info.agents];
     for (const a of choices) select.appendChild(makeOption(a.name, a.title));
-    // default: the first seat is a person, the others the strongest listed agent
-    select.value = i === 0 ? "human" : info.agents[info.agents.length - 1].name;
+    // default: the first seat is a person, the others the strongest agent
+    const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));
+    select.value = i === 0 ? "human" : best.name;
     label.append(`${name} `, select);
     seats.appendChild(label);
   });

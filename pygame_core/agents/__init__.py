@@ -23,6 +23,7 @@ class Agent:
     title: ClassVar[str] = ""
     description: ClassVar[str] = ""
     games: ClassVar[tuple[str, ...] | None] = None  # None: every game
+    strength: ClassVar[int] = 0  # rough playing strength; UIs offer the strongest by default
 
     def __init__(self, seed: int | None = None):
         self.seed = fresh_seed() if seed is None else seed
@@ -64,8 +65,13 @@ def available(game_id: str) -> list[type[Agent]]:
 
 def list_agents(game_id: str | None = None) -> list[dict]:
     classes = _AGENTS.values() if game_id is None else available(game_id)
-    return [{"name": c.name, "title": c.title, "description": c.description,
+    return [{"name": c.name, "title": c.title, "description": c.description, "strength": c.strength,
              "games": None if c.games is None else list(c.games)} for c in classes]
+
+
+def strongest(game_id: str) -> type[Agent]:
+    """The agent with the highest ``strength`` that plays ``game_id``."""
+    return max(available(game_id), key=lambda c: c.strength)
 
 
 @register
@@ -80,3 +86,4 @@ class RandomAgent(Agent):
 
 
 from . import hex_agents  # noqa: E402,F401  (registers the Hex agents)
+from . import mcts  # noqa: E402,F401  (registers the generic search agent)

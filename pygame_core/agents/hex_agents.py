@@ -104,6 +104,7 @@ class _HexAgent(Agent):
 class AStarAgent(_HexAgent):
     name = "astar"
     title = "A*"
+    strength = 1
     description = ("The seed's pathfinder: finds a cheapest path between its edges with A* "
                    "and claims a random empty cell on it.")
 
@@ -125,6 +126,7 @@ class AStarAgent(_HexAgent):
 class SmartAgent(_HexAgent):
     name = "smart"
     title = "Smart"
+    strength = 3
     description = ("The reference's hand-written player: opens in the centre, repairs its bridges, "
                    "extends its chain by bridges towards the farther edge and seals it at the end.")
 
