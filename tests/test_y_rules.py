@@ -141,3 +141,15 @@ def test_radial_worked_example_nine_node_board():
     g.play("1.2")  # the corner 1.2 adds the right side: 1.0-1.1-1.2 is a Y
     assert g.winners == [X]
     assert sorted(g.winning_group()) == [(1, 0), (1, 1), (1, 2)]
+
+
+@pytest.mark.parametrize("kind", [{"size": 7}, {"family": "radial", "center_rows": 4, "outer_rows": 3}])
+def test_is_win_agrees_with_the_incremental_union_find(kind):
+    for seed in range(15):
+        g = pygame_core.new_game("y", seed=seed, **kind)
+        rng = random.Random(seed)
+        while not g.is_over:
+            for p in (X, O):
+                assert not g.board.is_win(p)
+            g.play(rng.choice(g.legal_moves()))
+        assert g.board.is_win(g.winners[0]) and not g.board.is_win(1 - g.winners[0])

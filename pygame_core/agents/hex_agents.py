@@ -133,7 +133,7 @@ class SmartAgent(_HexAgent):
     def choose(self, game):
         self._require_turn(game)
         board, me = game.board, game.current_player
-        n, cells = board.size, board.cells
+        n = board.size
         move = (self._opening(board, me) or self._repair(game, me)
                 or self._seal(board, me) or self._extend(board, me))
         if move is not None:
@@ -187,7 +187,7 @@ class SmartAgent(_HexAgent):
         if found is None or found[0] == 0:
             return None
         cost, path, _ = found
-        n, cells = board.size, board.cells
+        cells = board.cells
         carriers = _bridge_carriers(board, me)
         empty = [i for i in path if cells[i] == EMPTY]
         if empty and all(i in carriers for i in empty):

@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core import (Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
+from ..core import (IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
 from ..geometry import hexgrid
+from .connection import ConnectionGame
 
 BLUE, RED = 0, 1
 EMPTY = -1
@@ -283,13 +284,14 @@ def render_board(board: HexBoard, last: tuple[int, int] | None = None,
 
 # --------------------------------------------------------------------------- the game
 @register_game
-class HexGame(Game):
+class HexGame(ConnectionGame):
     """Hex on an ``n x n`` rhombus (2..26, default 11), optional swap rule (off by default)."""
 
     game_id = "hex"
     title = "Hex"
     description = ("Two players claim cells of a rhombus of hexagons. Blue joins top and bottom, "
                    "Red joins left and right; the first unbroken chain wins. No draws.")
+    PLAYER_NAMES = PLAYER_NAMES
     OPTIONS = (
         Option("size", "int", 11, "Board size", "cells per side", minimum=MIN_SIZE, maximum=MAX_SIZE),
         Option("swap", "bool", False, "Swap rule",
@@ -300,27 +302,6 @@ class HexGame(Game):
         self.board = HexBoard(self.options["size"])
         self._to_move = BLUE
         self._winner: int | None = None
-
-    def _copy_state(self, other: "HexGame") -> None:
-        other.board = self.board.copy()
-        other._to_move = self._to_move
-        other._winner = self._winner
-
-    @property
-    def size(self) -> int:
-        return self.board.size
-
-    @property
-    def player_names(self) -> list[str]:
-        return list(PLAYER_NAMES)
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._winner is not None else self._to_move
-
-    @property
-    def winners(self) -> list[int]:
-        return [] if self._winner is None else [self._winner]
 
     def swap_allowed(self) -> bool:
         return bool(self.options["swap"]) and len(self.history) == 1 and self._winner is None
@@ -386,14 +367,7 @@ class HexGame(Game):
         """
         if self._winner is not None:
             return self._winner
-        cells = list(self.board.cells)
-        empty = [i for i, c in enumerate(cells) if c == EMPTY]
-        rng.shuffle(empty)
-        p = self._to_move
-        for i in empty:
-            cells[i] = p
-            p = 1 - p
-        return full_board_winner(cells, self.size)
+        return full_board_winner(self.random_fill(rng), self.size)
 
     # ---- text ----------------------------------------------------------------
     def winning_chain(self) -> list[tuple[int, int]]:

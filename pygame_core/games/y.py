@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game
+from ..core import IllegalMoveError, InvalidMoveError, Option, Rng, register_game
 import re
 
 from ..geometry import ygrid
 from ..geometry.yradial import radial_layout
+from .connection import ConnectionGame
 from .hex import LETTERS, _A1, _XY
 
 _TI = re.compile(r"^\s*\[?\s*(\d{1,3})\s*[.,]\s*(\d{1,4})\s*\]?\s*$")
@@ -93,6 +94,10 @@ class YBoard:
                     self._mask[root] |= self._mask[rj]
         return self._mask[root] == ygrid.ALL_SIDES
 
+    def is_win(self, player: int) -> bool:
+        """Does ``player`` have one group touching all three sides? (BFS; any board size.)"""
+        return has_y(self.cells, self.layout, player)
+
     def group(self, i: int) -> list[int]:
         root = self._find(i)
         player = self.cells[i]
@@ -107,35 +112,41 @@ class YBoard:
         return other
 
 
-def full_board_y_owner(cells: list[int], layout) -> int:
-    """Who has a Y on a completely filled board (exactly one player does)."""
-    if isinstance(layout, int):
-        layout = ygrid.regular_layout(layout)
+def has_y(cells: list[int], layout, player: int) -> bool:
+    """Is there a group of ``player`` touching all three sides? One BFS per group on a side."""
     nbrs, side = layout.neighbours, layout.sides
-    seen = [False] * len(cells)
-    for start in range(len(cells)):
-        if seen[start] or cells[start] != X:
+    seen = set()
+    for start, c in enumerate(cells):
+        if c != player or start in seen or not side[start]:
             continue
         stack, mask = [start], 0
-        seen[start] = True
+        seen.add(start)
         while stack:
             i = stack.pop()
             mask |= side[i]
             for j in nbrs[i]:
-                if not seen[j] and cells[j] == X:
-                    seen[j] = True
+                if j not in seen and cells[j] == player:
+                    seen.add(j)
                     stack.append(j)
         if mask == ygrid.ALL_SIDES:
-            return X
-    return O
+            return True
+    return False
+
+
+def full_board_y_owner(cells: list[int], layout) -> int:
+    """Who has a Y on a completely filled board (exactly one player does)."""
+    if isinstance(layout, int):
+        layout = ygrid.regular_layout(layout)
+    return X if has_y(cells, layout, X) else O
 
 
 @register_game
-class YGame(Game):
+class YGame(ConnectionGame):
     game_id = "y"
     title = "Y"
     description = ("Two players place stones on a triangle of hexagons. The first to join all three "
                    "sides with one group wins (corners count for both their sides). No draws.")
+    PLAYER_NAMES = PLAYER_NAMES
     OPTIONS = (
         Option("family", "choice", "regular", "Board family",
                "regular: a triangle of hexagons; radial: the seed's curved [triangle, index] board",
@@ -156,26 +167,8 @@ class YGame(Game):
         self._winner = None
         self._completer = None  # player whose group touches all three sides
 
-    def _copy_state(self, other: "YGame") -> None:
-        other.board = self.board.copy()
-        other.radial = self.radial
-        other._to_move, other._winner, other._completer = self._to_move, self._winner, self._completer
-
-    @property
-    def size(self) -> int:
-        return self.board.size
-
-    @property
-    def player_names(self) -> list[str]:
-        return list(PLAYER_NAMES)
-
-    @property
-    def current_player(self):
-        return None if self._winner is not None else self._to_move
-
-    @property
-    def winners(self) -> list[int]:
-        return [] if self._winner is None else [self._winner]
+    def _copy_extra(self, other: "YGame") -> None:
+        other.radial, other._completer = self.radial, self._completer
 
     def parse_move(self, text: str) -> YMove:
         if not isinstance(text, str):
@@ -235,14 +228,7 @@ class YGame(Game):
         """Normal play: fill the board at random and return the winner (game unchanged)."""
         if self._winner is not None:
             return self._winner
-        cells = list(self.board.cells)
-        empty = [i for i, c in enumerate(cells) if c == EMPTY]
-        rng.shuffle(empty)
-        p = self._to_move
-        for i in empty:
-            cells[i] = p
-            p = 1 - p
-        owner = full_board_y_owner(cells, self.board.layout)
+        owner = full_board_y_owner(self.random_fill(rng), self.board.layout)
         return 1 - owner if self.options["misere"] else owner
 
     def winning_group(self) -> list[tuple[int, int]]:

@@ -91,5 +91,19 @@ def hex_cell_items(cells, legal: set, last, chain: set) -> tuple[list[dict], lis
     return items, marks
 
 
+def coord_labels(columns: int, rows: int) -> list[dict]:
+    """Column letters above row 1 and row numbers left of column a (Hex and regular Y)."""
+    from ..geometry.hexgrid import cell_centre
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    labels = []
+    for x in range(columns):
+        cx, cy = cell_centre(x, 0)
+        labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.38)], "text": letters[x], "cls": "coord"})
+    for y in range(rows):
+        cx, cy = cell_centre(0, y)
+        labels.append({"kind": "text", "at": [r3(cx - 1.3), r3(cy)], "text": str(y + 1), "cls": "coord"})
+    return labels
+
+
 from . import hex as _hex  # noqa: E402,F401  (registers the Hex view)
 from . import y as _y  # noqa: E402,F401  (registers the Y view)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..games.hex import BLUE, EMPTY, RED, LETTERS, PLAYER_NAMES, HexGame, cell_name
+from ..games.hex import BLUE, EMPTY, RED, PLAYER_NAMES, HexGame, cell_name
 from ..geometry.hexgrid import cell_centre
-from . import GameView, hex_cell_items, pts, r3, register_view
+from . import GameView, coord_labels, hex_cell_items, pts, r3, register_view
 
 COLOUR = ("blue", "red")
 
@@ -55,13 +55,7 @@ class HexView(GameView):
              None if board.owner(x, y) == EMPTY else f"{COLOUR[board.owner(x, y)]} p{board.owner(x, y)}",
              None if board.owner(x, y) == EMPTY else PLAYER_NAMES[board.owner(x, y)])
             for y in range(n) for x in range(n)), legal, last_cell, chain)
-        labels = []
-        for x in range(n):
-            cx, cy = cell_centre(x, 0)
-            labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.38)], "text": LETTERS[x], "cls": "coord"})
-        for y in range(n):
-            cx, cy = cell_centre(0, y)
-            labels.append({"kind": "text", "at": [r3(cx - 1.3), r3(cy)], "text": str(y + 1), "cls": "coord"})
+        labels = coord_labels(n, n)
         xs = [p[0] for p in outer]
         ys = [p[1] for p in outer]
         pad = 0.3

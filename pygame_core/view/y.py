@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..games.y import EMPTY, LETTERS, PLAYER_NAMES, YGame
 from ..geometry.hexgrid import cell_centre
-from . import GameView, hex_cell_items, pts, r3, register_view
+from . import GameView, coord_labels, hex_cell_items, pts, r3, register_view
 
 
 class YView(GameView):
@@ -25,13 +25,7 @@ class YView(GameView):
              None if board.owner(x, y) == EMPTY else f"p{board.owner(x, y)}",
              None if board.owner(x, y) == EMPTY else PLAYER_NAMES[board.owner(x, y)])
             for (x, y) in board.cells_xy), legal, last_cell, chain)
-        labels = []
-        for x in range(n):
-            cx, cy = cell_centre(x, 0)
-            labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.38)], "text": LETTERS[x], "cls": "coord"})
-        for y in range(n):
-            cx, cy = cell_centre(0, y)
-            labels.append({"kind": "text", "at": [r3(cx - 1.3), r3(cy)], "text": str(y + 1), "cls": "coord"})
+        labels = coord_labels(n, n)
         xs, ys = [p[0] for p in frame], [p[1] for p in frame]
         pad = 0.3
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
