@@ -7,6 +7,27 @@ from typing import ClassVar
 from ..core import Game
 
 
+class UnionFindBoard:
+    """Mixin for boards that keep a union-find in ``_parent`` (path halving) and copy their
+    mutable lists, named in ``_LISTS``, on ``copy()``."""
+
+    _LISTS: ClassVar[tuple[str, ...]] = ("cells", "_parent")
+
+    def _find(self, i: int) -> int:
+        parent = self._parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def copy(self):
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in self._LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+
 class ConnectionGame(Game):
     """Base for stone-placing connection games: ``board`` (with ``copy()`` and ``size``),
     ``_to_move`` and ``_winner``; subclasses add the rules and call ``_copy_extra``."""

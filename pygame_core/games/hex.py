@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..core import (IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
 from ..geometry import hexgrid
-from .connection import ConnectionGame
+from .connection import ConnectionGame, UnionFindBoard
 
 BLUE, RED = 0, 1
 EMPTY = -1
@@ -83,7 +83,7 @@ def parse_cell(text: str, size: int) -> tuple[int, int]:
 
 
 # --------------------------------------------------------------------------- the seed's board
-class HexBoard:
+class HexBoard(UnionFindBoard):
     """The seed's Hex board: an ``n x n`` play area of cells ``(x, y)`` plus four end zones.
 
     End zones are virtual rows/columns just outside the play area (Blue: ``y = -1`` and
@@ -187,13 +187,6 @@ class HexBoard:
                 if rz != root:
                     parent[rz] = root
 
-    def _find(self, i: int) -> int:
-        parent = self._parent
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     def clear(self, x: int, y: int) -> None:
         """Empty a cell (used only by the swap move); rebuilds the connectivity."""
         self.cells[y * self.size + x] = EMPTY
@@ -231,13 +224,6 @@ class HexBoard:
         n = self.size
         return [(i % n, i // n) for i, c in enumerate(self.cells)
                 if c == player and self._find(i) == root]
-
-    def copy(self) -> "HexBoard":
-        other = object.__new__(HexBoard)
-        other.__dict__.update(self.__dict__)
-        other.cells = list(self.cells)
-        other._parent = list(self._parent)
-        return other
 
     def __str__(self) -> str:
         return render_board(self)

@@ -15,7 +15,7 @@ import re
 
 from ..geometry import ygrid
 from ..geometry.yradial import radial_layout
-from .connection import ConnectionGame
+from .connection import ConnectionGame, UnionFindBoard
 from .hex import LETTERS, _A1, _XY
 
 _TI = re.compile(r"^\s*\[?\s*(\d{1,3})\s*[.,]\s*(\d{1,4})\s*\]?\s*$")
@@ -41,9 +41,11 @@ class YMove:
         return f"{self.x}.{self.y}" if self.radial else f"{LETTERS[self.x]}{self.y + 1}"
 
 
-class YBoard:
+class YBoard(UnionFindBoard):
     """A Y board (regular side ``n``, or radial ``center_rows``/``outer_rows``) with a union-find
     that tracks which sides each group touches; nodes are ``(x, y)`` or ``(t, i)``."""
+
+    _LISTS = ("cells", "_parent", "_mask")
 
     def __init__(self, size: int = 13, *, radial: tuple[int, int] | None = None):
         if radial is not None:
@@ -75,13 +77,6 @@ class YBoard:
     def owner(self, x: int, y: int) -> int:
         return self.cells[self.index[(x, y)]]
 
-    def _find(self, i: int) -> int:
-        parent = self._parent
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     def place_index(self, i: int, player: int) -> bool:
         """Unchecked placement; returns True if the group of ``i`` now touches all three sides."""
         self.cells[i] = player
@@ -103,13 +98,6 @@ class YBoard:
         player = self.cells[i]
         return [j for j, c in enumerate(self.cells) if c == player and self._find(j) == root]
 
-    def copy(self) -> "YBoard":
-        other = object.__new__(YBoard)
-        other.__dict__.update(self.__dict__)
-        other.cells = list(self.cells)
-        other._parent = list(self._parent)
-        other._mask = list(self._mask)
-        return other
 
 
 def has_y(cells: list[int], layout, player: int) -> bool:
