@@ -138,8 +138,12 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple = ()
+    nullable: bool = False  # ``None`` is also accepted (e.g. Triominos ``target``: a single round)
+    null_label: str = ""  # what ``None`` means, for people ("Single round")
 
     def validate(self, value: Any) -> Any:
+        if value is None and self.nullable:
+            return None
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
@@ -164,6 +168,9 @@ class Option:
     def parse_text(self, text: str) -> Any:
         """Convert command-line text to a value of this option (then validated)."""
         t = text.strip()
+        if self.nullable and t.lower().replace("_", "-") in (
+                "", "none", "null", self.null_label.lower().replace(" ", "-")):
+            return None
         if self.type == "bool":
             low = t.lower()
             if low in ("1", "true", "yes", "on"):
@@ -192,6 +199,9 @@ class Option:
             d["max"] = self.maximum
         if self.choices:
             d["choices"] = list(self.choices)
+        if self.nullable:
+            d["nullable"] = True
+            d["null_label"] = self.null_label or "none"
         return d
 
 
@@ -345,7 +355,17 @@ class Game:
         return other
 
     def view(self, player: int | None) -> "Game":
-        """The game as ``player`` may see it (perfect-information games: a clone)."""
+        """The game as ``player`` may see it (perfect-information games: a clone).
+
+        Games with hidden information return a copy in which what ``player`` may not see
+        (other hands, the order of the draw pile, the future of the RNG) is unknown; it still
+        answers ``legal_moves()`` for ``player`` and can be completed by :meth:`determinize`.
+        """
+        return self.clone()
+
+    def determinize(self, rng: "Rng") -> "Game":
+        """A full game consistent with this (possibly partial) view: the unknown parts sampled
+        with ``rng``.  Search agents for hidden-information games play on such samples."""
         return self.clone()
 
     def record(self) -> dict:

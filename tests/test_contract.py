@@ -21,6 +21,8 @@ def smallest_options(game_id):
     for o in pygame_core.game_class(game_id).OPTIONS:
         if o.type == "int" and o.minimum is not None and o.name == "size":
             opts[o.name] = min(o.default, o.minimum + 3)
+        if getattr(o, "nullable", False):  # e.g. Triominos target=None: a single round
+            opts[o.name] = None
     return opts
 
 
@@ -63,7 +65,7 @@ def test_random_games_to_the_end(game_id, seed):
             trial.play(game.format_move(m))
             assert len(trial.history) == len(game.history) + 1
         # moves played earlier that are no longer legal are rejected, game unchanged
-        for old in set(game.moves) - set(texts):
+        for old in sorted(set(game.moves) - set(texts))[-5:]:
             before = game.record()
             with pytest.raises(GameError):
                 game.play(old)

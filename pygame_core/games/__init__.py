@@ -2,3 +2,4 @@
 
 from . import hex  # noqa: F401  (registers "hex")
 from . import y  # noqa: F401  (registers "y")
+from . import triominos  # noqa: F401  (registers "triominos")
