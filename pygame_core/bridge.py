@@ -17,6 +17,13 @@ Requests (``"cmd"`` plus arguments):
   ``until_human: true`` on undo/redo keeps stepping until a human is to move.
 * ``state`` - the current state again.  ``load`` - ``record`` (object or JSON text), ``players``.
 * ``players`` - ``players``: change who plays each seat without touching the game.
+* ``preview`` - ``move``: the scene with that legal move drawn tentatively (not played), for
+  choosing among several moves that share a click path (e.g. tile orientations).
+
+Hidden information (Triominos, iwoki, Codex): the state is built from ``game.view(viewer)``, so
+it never contains what the *viewer* may not see.  The viewer is the human to move; while an
+agent moves, the human seat before it; with no human seat, or when the game is over, nobody
+(everything is shown).  ``legal`` is empty while the viewer is not the player to move.
 
 Every successful game command returns the *state*: game id, title, options, seed, players,
 ``moves`` (the whole list incl. the redo tail), ``cursor``, ``current_player``, ``is_over``,
@@ -86,8 +93,13 @@ class Session:
     def cmd_hello(self, req):
         games = list_games()
         for g in games:
+            cls = game_class(g["id"])
             g["agents"] = agents.list_agents(g["id"])
-            g["players"] = game_class(g["id"])(seed=0).player_names
+            g["players"] = cls(seed=0).player_names
+            seat_option = getattr(cls, "SEAT_OPTION", None)
+            if seat_option:  # the number of seats follows this option; names from seat_names
+                g["seat_option"] = seat_option
+                g["seat_names"] = list(cls.SEAT_NAMES)
         return {"version": __version__, "games": games}
 
     def cmd_new(self, req):
@@ -177,6 +189,38 @@ class Session:
         self.game, self.moves, self.players = game, game.moves, players
         return self.state()
 
+    def cmd_preview(self, req):
+        game = self._require_game()
+        move = req.get("move")
+        if not isinstance(move, str):
+            raise BridgeError("preview needs a move text")
+        viewer = self.viewer()
+        if game.hidden_information and viewer != game.current_player:
+            raise BridgeError("only the player to move can preview a move")
+        value = game.to_move(move)
+        trial = game.clone()
+        trial.play(value)  # checks legality (raises with the reason)
+        shown = game.view(viewer) if game.hidden_information else game
+        return {"scene": view.scene(shown, viewer, preview=value)}
+
+    def viewer(self) -> int | None:
+        """The seat whose private view is shown (see the module docstring)."""
+        game = self._require_game()
+        if game.is_over:
+            return None
+        current = game.current_player
+        if not game.hidden_information:
+            return current
+        humans = [i for i, p in enumerate(self.players) if p == "human"]
+        if not humans:
+            return None
+        n = game.num_players
+        for k in range(n):
+            q = (current - k) % n
+            if q in humans:
+                return q
+        return None
+
     def cmd_players(self, req):
         game = self._require_game()
         self.players = self._check_players(req.get("players"), game.num_players, game.game_id)
@@ -186,6 +230,11 @@ class Session:
     def state(self) -> dict:
         game = self.game
         gview = view.view_for(game.game_id)
+        viewer = self.viewer()
+        shown = game.view(viewer) if game.hidden_information else game
+        legal = view.move_targets(shown, viewer)
+        if game.hidden_information and viewer != game.current_player:
+            legal = []
         titles = {a["name"]: a["title"] for a in agents.list_agents(game.game_id)}
         last = game.last_move
         return {
@@ -206,8 +255,10 @@ class Session:
             "scores": game.scores,
             "status": game.result_text(),
             "last_move": None if last is None else game.format_move(last),
-            "legal": gview.move_targets(game, game.current_player),
-            "scene": gview.scene(game, game.current_player),
+            "viewer": viewer,
+            "hidden_information": game.hidden_information,
+            "legal": legal,
+            "scene": gview.scene(shown, viewer),
             "record": game.record(),
         }
 

@@ -41,10 +41,13 @@ function call(request) {
 const ui = {
   games: [],
   state: null,
-  legal: new Map(), // target -> [move texts]
   busy: false,
   paused: false, // AI waits after undo/redo/goto until asked
   aiTimer: null,
+  sel: [], // the click path chosen so far (e.g. ["tile:1-2-3"])
+  choice: null, // {moves: [texts], index, path}: a complete path that fits several moves
+  preview: null, // scene showing the current choice
+  shownViewer: null, // hidden-information games: whose private view is on screen
 };
 
 function showError(message) {
@@ -86,7 +89,7 @@ function buildForm(gameId) {
       input.type = "number";
       if (opt.min !== undefined) input.min = opt.min;
       if (opt.max !== undefined) input.max = opt.max;
-      input.value = opt.default;
+      input.value = opt.default ?? "";
       input.required = true;
     } else if (opt.type === "bool") {
       input.type = "checkbox";
@@ -96,10 +99,39 @@ function buildForm(gameId) {
     }
     label.append(opt.title + " ", input);
     fields.appendChild(label);
+    if (opt.nullable) {
+      // e.g. Triominos "target": a number, or none (a single round)
+      const nlabel = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.name = "null-" + opt.name;
+      box.dataset.nullFor = opt.name;
+      box.checked = opt.default === null;
+      input.disabled = box.checked;
+      box.addEventListener("change", () => { input.disabled = box.checked; });
+      nlabel.append(opt.null_label + " ", box);
+      fields.appendChild(nlabel);
+    }
+    if (opt.name === info.seat_option) input.addEventListener("input", () => buildSeats(gameId));
   }
+  buildSeats(gameId);
+}
+
+function seatNames(info) {
+  if (!info.seat_option) return info.players;
+  const input = $("option-fields").querySelector(`[data-option="${info.seat_option}"]`);
+  const opt = info.options.find((o) => o.name === info.seat_option);
+  let n = Number(input && input.value);
+  if (!Number.isInteger(n) || n < opt.min || n > opt.max) n = info.players.length;
+  return info.seat_names.slice(0, n);
+}
+
+function buildSeats(gameId) {
+  const info = gameInfo(gameId);
   const seats = $("player-fields");
+  const previous = [...seats.querySelectorAll("[data-seat]")].map((s) => s.value);
   seats.replaceChildren();
-  info.players.forEach((name, i) => {
+  seatNames(info).forEach((name, i) => {
     const label = document.createElement("label");
     const select = document.createElement("select");
     select.name = "seat-" + i;
@@ -108,7 +140,7 @@ function buildForm(gameId) {
     for (const a of choices) select.appendChild(makeOption(a.name, a.title));
     // default: the first seat is a person, the others the strongest agent
     const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));
-    select.value = i === 0 ? "human" : best.name;
+    select.value = previous[i] ?? (i === 0 ? "human" : best.name);
     label.append(`${name} `, select);
     seats.appendChild(label);
   });
@@ -118,7 +150,9 @@ function readForm() {
   const options = {};
   for (const input of $("option-fields").querySelectorAll("[data-option]")) {
     const name = input.dataset.option;
-    if (input.dataset.type === "bool") options[name] = input.checked;
+    const nullBox = $("option-fields").querySelector(`[data-null-for="${name}"]`);
+    if (nullBox && nullBox.checked) options[name] = null;
+    else if (input.dataset.type === "bool") options[name] = input.checked;
     else if (input.dataset.type === "int") {
       const v = Number(input.value);
       options[name] = Number.isInteger(v) ? v : input.value; // the engine explains bad values
@@ -129,21 +163,52 @@ function readForm() {
 }
 
 // ---------------------------------------------------------------- rendering
+/** Legal moves whose click path starts with `prefix`. */
+function candidates(prefix) {
+  if (!ui.state) return [];
+  return ui.state.legal.filter((m) => m.path.length >= prefix.length && prefix.every((t, i) => m.path[i] === t));
+}
+
+/** Targets that can be clicked now: the next step of the chosen path, or any first step. */
+function clickable() {
+  const set = new Set();
+  for (const m of candidates(ui.sel)) if (m.path.length > ui.sel.length) set.add(m.path[ui.sel.length]);
+  for (const m of ui.state.legal) if (m.path.length) set.add(m.path[0]);
+  return set;
+}
+
+function isHumanTurn(state) {
+  return !state.is_over && state.players[state.current_player].agent === "human";
+}
+
+/** Hidden-information hot-seat: a different person must take the device before we show hands. */
+function needsHandover(state) {
+  if (!state.hidden_information || state.viewer === null || state.is_over) return false;
+  const humans = state.players.filter((p) => p.agent === "human").length;
+  return humans > 1 && ui.shownViewer !== null && ui.shownViewer !== state.viewer;
+}
+
 function render(state) {
+  if (ui.state && (state.game !== ui.state.game || state.cursor !== ui.state.cursor
+      || state.moves.length !== ui.state.moves.length)) clearSelection();
   ui.state = state;
-  ui.legal = new Map();
-  const actions = [];
-  for (const m of state.legal) {
-    if (m.target == null) { actions.push(m); continue; }
-    if (!ui.legal.has(m.target)) ui.legal.set(m.target, []);
-    ui.legal.get(m.target).push(m.move);
-  }
-  const humanTurn = !state.is_over && state.players[state.current_player].agent === "human";
+  if (!state.hidden_information || state.viewer === null) ui.shownViewer = state.viewer;
+  else if (ui.shownViewer === null || !needsHandover(state)) ui.shownViewer = state.viewer;
+  // drop a selection that no longer fits
+  if (ui.sel.length && !candidates(ui.sel).length) clearSelection();
+  const humanTurn = isHumanTurn(state);
   const board = $("board");
   board.dataset.turn = state.is_over ? "" : String(state.current_player);
   board.classList.toggle("over", state.is_over);
   board.classList.toggle("human-turn", humanTurn);
-  renderScene($("board-svg"), state.scene, humanTurn ? new Set(ui.legal.keys()) : new Set());
+  const handover = needsHandover(state);
+  $("handover").hidden = !handover;
+  if (handover) {
+    const name = state.players[state.viewer].name;
+    $("handover-text").textContent = `Pass the device to ${name}.`;
+    $("handover-go").textContent = `I am ${name}: show my tiles`;
+  }
+  drawBoard();
 
   // status line
   const status = $("status");
@@ -161,7 +226,7 @@ function render(state) {
     const w = state.winners.length ? state.winners[0] : null;
     banner.className = "banner" + (w === null ? "" : ` p${w}`);
     banner.textContent = state.winners.length
-      ? `${state.winners.map((i) => state.players[i].name).join(" and ")} wins!` : "Draw";
+      ? `${state.winners.map((i) => state.players[i].name).join(" and ")} ${state.winners.length > 1 ? "win" : "wins"}!` : "Draw";
     banner.hidden = false;
   } else banner.hidden = true;
 
@@ -170,19 +235,14 @@ function render(state) {
   $("redo").disabled = !state.can_redo;
   const aiTurn = !state.is_over && !humanTurn;
   $("ai-move").hidden = !(aiTurn && ui.paused);
-  const box = $("actions");
-  box.replaceChildren();
-  if (humanTurn) {
-    for (const a of actions) {
-      const b = makeButton(a.label || a.move, null, () => playMove(a.move));
-      b.dataset.move = a.move;
-      box.appendChild(b);
-    }
-  }
+  renderActions();
+  renderScores(state);
+  renderNotes(state);
 
   // move list
   const list = $("move-list");
   list.replaceChildren();
+  list.classList.toggle("long-moves", state.moves.some((m) => m.length > 8));
   state.moves.forEach((mv, i) => {
     const li = document.createElement("li");
     li.appendChild(makeButton(mv, `Go to the position after move ${i + 1}`,
@@ -194,6 +254,112 @@ function render(state) {
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
   scheduleAi();
+}
+
+/** Draw the board and the panels (hands) with the current selection. */
+function drawBoard() {
+  const state = ui.state;
+  const hidden = needsHandover(state);
+  const humanTurn = isHumanTurn(state) && !hidden;
+  const scene = ui.preview || state.scene;
+  const live = humanTurn ? clickable() : new Set();
+  const selected = new Set(ui.sel);
+  if (ui.choice) selected.add(ui.choice.path[ui.choice.path.length - 1]);
+  $("board-svg").style.visibility = hidden ? "hidden" : "";
+  if (hidden) $("board-svg").replaceChildren();
+  else renderScene($("board-svg"), scene, live, selected);
+  const box = $("panels");
+  box.replaceChildren();
+  if (hidden) return;
+  for (const panel of scene.panels || []) {
+    const fig = document.createElement("figure");
+    fig.className = "panel-scene";
+    const cap = document.createElement("figcaption");
+    cap.textContent = panel.title || "";
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", panel.title || panel.name);
+    svg.classList.add("panel-svg", `panel-${panel.name}`);
+    renderScene(svg, panel, live, selected);
+    fig.append(cap, svg);
+    box.appendChild(fig);
+  }
+}
+
+function renderActions() {
+  const state = ui.state;
+  const box = $("actions");
+  box.replaceChildren();
+  if (!isHumanTurn(state) || needsHandover(state)) return;
+  if (ui.choice) {
+    const n = ui.choice.moves.length;
+    const info = document.createElement("span");
+    info.className = "choice-info";
+    info.textContent = `${ui.choice.moves[ui.choice.index]} (${ui.choice.index + 1} of ${n})`;
+    const rot = makeButton("Rotate (R)", "Show the next orientation that fits", cycleChoice);
+    rot.id = "rotate";
+    const ok = makeButton("Place (Enter)", "Play the tile as shown", confirmChoice);
+    ok.id = "confirm";
+    box.append(info, rot, ok, makeButton("Cancel (Esc)", null, () => { clearSelection(); drawAll(); }));
+    return;
+  }
+  for (const a of state.legal) {
+    if (a.path.length) continue;
+    const b = makeButton(a.label || a.move, null, () => playMove(a.move));
+    b.dataset.move = a.move;
+    box.appendChild(b);
+  }
+  if (ui.sel.length) {
+    box.appendChild(makeButton("Clear selection (Esc)", null, () => { clearSelection(); drawAll(); }));
+  }
+}
+
+function renderScores(state) {
+  const card = $("scores-card");
+  const table = $("scores");
+  const notes = state.scene.player_notes || [];
+  card.hidden = !state.scores;
+  if (!state.scores) return;
+  table.replaceChildren();
+  state.players.forEach((p, i) => {
+    const tr = document.createElement("tr");
+    if (i === state.current_player) tr.classList.add("to-move");
+    if (state.winners.includes(i)) tr.classList.add("winner");
+    const name = document.createElement("th");
+    name.scope = "row";
+    const sw = document.createElement("span");
+    sw.className = `swatch p${i}`;
+    name.append(sw, ` ${p.name}`);
+    const who = document.createElement("td");
+    who.textContent = p.agent_title || p.agent;
+    const note = document.createElement("td");
+    note.textContent = notes[i] || "";
+    const score = document.createElement("td");
+    score.className = "score";
+    score.textContent = state.scores[i];
+    tr.append(name, who, note, score);
+    table.appendChild(tr);
+  });
+}
+
+function renderNotes(state) {
+  const list = $("notes");
+  list.replaceChildren();
+  for (const n of state.scene.notes || []) {
+    const li = document.createElement("li");
+    li.className = n.cls || "";
+    li.textContent = n.text;
+    list.appendChild(li);
+  }
+  $("notes-card").hidden = !list.children.length;
+}
+
+function drawAll() { drawBoard(); renderActions(); }
+
+function clearSelection() {
+  ui.sel = [];
+  ui.choice = null;
+  ui.preview = null;
 }
 
 function setBusy(busy) {
@@ -215,6 +381,7 @@ async function send(request, { pause = false } = {}) {
     return response;
   }
   showError("");
+  clearSelection();
   render(response.result);
   return response;
 }
@@ -238,21 +405,70 @@ function scheduleAi() {
   }, AI_DELAY_MS);
 }
 
+// ---------------------------------------------------------------- choosing a move by clicks
+async function showChoice() {
+  const move = ui.choice.moves[ui.choice.index];
+  const { response, current } = await call({ cmd: "preview", move });
+  if (!current || !ui.choice) return;
+  ui.preview = response.ok ? response.result.scene : null;
+  drawAll();
+}
+
+function cycleChoice() {
+  if (!ui.choice) return;
+  ui.choice.index = (ui.choice.index + 1) % ui.choice.moves.length;
+  showChoice();
+}
+
+function confirmChoice() {
+  if (!ui.choice) return;
+  playMove(ui.choice.moves[ui.choice.index]);
+}
+
 function onActivate(target) {
-  const moves = ui.legal.get(target);
-  if (!ui.state || ui.busy) return;
-  if (!moves) {
-    if (!ui.state.is_over && ui.state.players[ui.state.current_player].agent === "human") {
-      showError(`${target} is not a legal move now.`);
-    }
+  const state = ui.state;
+  if (!state || ui.busy) return;
+  if (!isHumanTurn(state) || needsHandover(state)) return;
+  if (ui.choice) {
+    const last = ui.choice.path[ui.choice.path.length - 1];
+    if (target === last) { confirmChoice(); return; }
+    ui.choice = null;
+    ui.preview = null;
+  }
+  let path = [...ui.sel, target];
+  let cands = candidates(path);
+  if (!cands.length) {
+    if (ui.sel.length && ui.sel[0] === target) { clearSelection(); drawAll(); return; } // unselect
+    path = [target]; // start a new path with this target
+    cands = candidates(path);
+  }
+  if (!cands.length) {
+    showError(ui.sel.length ? `That does not fit with your selection.` : `${target} is not a legal move now.`);
     return;
   }
-  playMove(moves[0]);
+  showError("");
+  const complete = cands.filter((m) => m.path.length === path.length);
+  if (complete.length === cands.length && complete.length === 1) { playMove(complete[0].move); return; }
+  if (complete.length === cands.length) {
+    ui.sel = path.slice(0, -1);
+    ui.choice = { moves: complete.map((m) => m.move), index: 0, path };
+    showChoice();
+    return;
+  }
+  ui.sel = path;
+  ui.choice = null;
+  ui.preview = null;
+  drawAll();
 }
 
 // ---------------------------------------------------------------- wiring
 function wire() {
   attachHandler($("board-svg"), onActivate);
+  attachHandler($("panels"), onActivate);
+  $("handover-go").addEventListener("click", () => {
+    ui.shownViewer = ui.state.viewer;
+    render(ui.state);
+  });
   $("undo").addEventListener("click", () => send({ cmd: "undo", until_human: true }, { pause: true }));
   $("redo").addEventListener("click", () => send({ cmd: "redo", until_human: true }, { pause: true }));
   $("ai-move").addEventListener("click", () => { ui.paused = false; scheduleAi(); render(ui.state); });
@@ -262,6 +478,14 @@ function wire() {
     send({ cmd: "new", ...readForm() });
   });
   document.addEventListener("keydown", (ev) => {
+    const typing = ev.target.closest && ev.target.closest("input, select, textarea");
+    if (!typing && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      if ((ev.key === "r" || ev.key === "R") && ui.choice) { ev.preventDefault(); cycleChoice(); return; }
+      if (ev.key === "Enter" && ui.choice && !(ev.target.closest && ev.target.closest("button, [data-target]"))) {
+        ev.preventDefault(); confirmChoice(); return;
+      }
+      if (ev.key === "Escape" && (ui.sel.length || ui.choice)) { clearSelection(); drawAll(); return; }
+    }
     if (!(ev.ctrlKey || ev.metaKey)) return;
     if (ev.key === "z" && !$("undo").disabled) { ev.preventDefault(); $("undo").click(); }
     if (ev.key === "y" && !$("redo").disabled) { ev.preventDefault(); $("redo").click(); }

@@ -26,10 +26,11 @@ function drawItem(item) {
 }
 
 /**
- * Draw `scene` into `svg`. `legal` is a Set of targets that can be activated now.
+ * Draw `scene` into `svg`. `legal` is a Set of targets that can be activated now (they get the
+ * class "selectable"), `selected` a Set of targets chosen so far (class "selected").
  * Targets get data-target; legal ones are focusable buttons with an accessible name.
  */
-export function renderScene(svg, scene, legal) {
+export function renderScene(svg, scene, legal, selected = new Set()) {
   svg.replaceChildren();
   svg.setAttribute("viewBox", scene.viewBox.join(" "));
   if (scene.title) svg.setAttribute("aria-label", scene.title);
@@ -39,7 +40,12 @@ export function renderScene(svg, scene, legal) {
       const node = drawItem(item);
       if (item.target != null) {
         node.dataset.target = item.target;
-        if (item.name) node.setAttribute("aria-label", item.name + (legal.has(item.target) ? ", playable" : ""));
+        if (legal.has(item.target)) node.classList.add("selectable");
+        if (selected.has(item.target)) node.classList.add("selected");
+        if (item.name) {
+          const extra = selected.has(item.target) ? ", selected" : legal.has(item.target) ? ", playable" : "";
+          node.setAttribute("aria-label", item.name + extra);
+        }
         if (legal.has(item.target)) {
           node.setAttribute("tabindex", "0");
           node.setAttribute("role", "button");

@@ -6,6 +6,16 @@ are ``{"kind": "polygon", "points": [[x, y], ...]}``, ``{"kind": "circle", "c": 
 ``"cls"`` (CSS classes), and optionally ``"target"`` (the id the UI sends back when the item is
 clicked) and ``"name"`` (its accessible name).  Colours come from CSS.
 
+Optional scene keys: ``"panels"`` (more scenes drawn beside the board, e.g. a hand of tiles:
+``{"name", "title", "viewBox", "layers"}``, their items may carry targets too), ``"notes"``
+(``[{"text", "cls"}]``: lines for an information card, e.g. the last move's score) and
+``"player_notes"`` (one short text per player for the scoreboard, e.g. "7 tiles").
+
+Moves map to click *paths*: :meth:`GameView.move_targets` gives each legal move the list of
+targets clicked in order (``["tile:1-2-3", "at:(0,0)"]``); the UI narrows the legal moves by the
+path clicked so far, and when a whole path fits several moves (orientations) it lets the user
+cycle through them with a preview (:meth:`GameView.scene` with ``preview=move``).
+
 Each game registers a :class:`GameView`; rules never import this package.
 """
 
@@ -17,16 +27,19 @@ from ..core import Game
 class GameView:
     """How one game is drawn and how its moves map to clickable targets."""
 
-    def scene(self, game: Game, viewer: int | None = None) -> dict:  # pragma: no cover
+    def scene(self, game: Game, viewer: int | None = None, preview=None) -> dict:  # pragma: no cover
+        """The scene of ``game`` as ``viewer`` sees it; ``preview``: a legal move to show
+        tentatively (games whose click paths can end in several moves draw it)."""
         raise NotImplementedError
 
     def move_targets(self, game: Game, viewer: int | None = None) -> list[dict]:
-        """Each legal move as ``{"move": text, "target": id or None, "label": text or None}``.
+        """Each legal move as ``{"move": text, "target": id or None, "path": [ids], "label"}``.
 
-        A move with a target is played by clicking that scene item; one without is offered
-        as a button labelled ``label``.
+        ``path`` lists the targets clicked in order to make the move (``target`` is its last
+        one); a move with an empty path is offered as a button labelled ``label``.
         """
-        return [{"move": game.format_move(m), "target": game.format_move(m), "label": None}
+        return [{"move": game.format_move(m), "target": game.format_move(m),
+                 "path": [game.format_move(m)], "label": None}
                 for m in game.legal_moves()]
 
 
@@ -42,12 +55,19 @@ def view_for(game_id: str) -> GameView:
     return _VIEWS[game_id]
 
 
-def scene(game: Game, viewer: int | None = None) -> dict:
+def scene(game: Game, viewer: int | None = None, preview=None) -> dict:
+    if preview is not None:
+        return _VIEWS[game.game_id].scene(game, viewer, preview=preview)
     return _VIEWS[game.game_id].scene(game, viewer)
 
 
 def move_targets(game: Game, viewer: int | None = None) -> list[dict]:
-    return _VIEWS[game.game_id].move_targets(game, viewer)
+    """The legal moves with their click paths (``path`` filled in from ``target``)."""
+    out = _VIEWS[game.game_id].move_targets(game, viewer)
+    for m in out:
+        if "path" not in m:
+            m["path"] = [] if m.get("target") is None else [m["target"]]
+    return out
 
 
 def r3(v: float) -> float:
@@ -107,3 +127,4 @@ def coord_labels(columns: int, rows: int) -> list[dict]:
 
 from . import hex as _hex  # noqa: E402,F401  (registers the Hex view)
 from . import y as _y  # noqa: E402,F401  (registers the Y view)
+from . import triominos as _triominos  # noqa: E402,F401  (registers the Triominos view)

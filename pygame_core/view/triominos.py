@@ -1,0 +1,190 @@
+"""Scene for Triominos: triangle tiles with their corner numbers, free spots, the hand panel.
+
+Click targets: ``tile:1-2-3`` (a tile in the hand), ``at:(x,y)`` (a free spot on the board).
+A placement is the click path ``[tile, spot]``; the orientation is chosen automatically among
+those that fit there (the UI cycles through them when several fit, e.g. for the opening tile).
+``draw`` and ``pass`` are buttons.
+"""
+
+from __future__ import annotations
+
+from ..games.triominos import (ABC, DRAW, PASS, Placement, Tile, TriominosGame, hand_points)
+from ..geometry import trigrid
+from . import GameView, pts, r3, register_view
+
+NUMBER_INSET = 0.34  # corner numbers sit this far from the corner towards the centre
+HAND_PER_ROW = 10
+
+
+def _tile_items(points, numbers, cls, target=None, name=None) -> list[dict]:
+    """A triangle (``points`` = left, middle, right corner) with its three numbers."""
+    cx = sum(p[0] for p in points) / 3
+    cy = sum(p[1] for p in points) / 3
+    poly = {"kind": "polygon", "points": pts(points), "cls": cls}
+    if target is not None:
+        poly["target"] = target
+    if name is not None:
+        poly["name"] = name
+    items = [poly]
+    for (px, py), n in zip(points, numbers):
+        at = [r3(px + NUMBER_INSET * (cx - px)), r3(py + NUMBER_INSET * (cy - py))]
+        items.append({"kind": "text", "at": at, "text": str(n), "cls": f"num n{n}"})
+    return items
+
+
+def _shrink(points, f):
+    cx = sum(p[0] for p in points) / 3
+    cy = sum(p[1] for p in points) / 3
+    return [(cx + f * (x - cx), cy + f * (y - cy)) for x, y in points]
+
+
+def loc_target(loc) -> str:
+    return f"at:({loc[0]},{loc[1]})"
+
+
+def tile_target(tile: Tile) -> str:
+    return f"tile:{tile}"
+
+
+def _event_text(game: TriominosGame, ev: dict) -> str:
+    who = game.player_names[ev["player"]]
+    move = ev["move"]
+    if move == "draw":
+        return f"{who} drew a tile: -5"
+    if move == "pass":
+        return f"{who} passed: -10"
+    parts = [str(ev.get("base", 0))]
+    if ev.get("bonus"):
+        parts.append(f"{ev['bonus']} ({ev.get('bonus_name')})")
+    total = ev["points"]
+    return f"{who} played {move}: " + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+
+
+def _round_text(game: TriominosGame, end: dict) -> str:
+    names = " and ".join(game.player_names[q] for q in end["winners"])
+    gain = max(end["gains"]) if end["gains"] else 0
+    if end["kind"] == "out":
+        rest = gain - 25
+        return f"Round {end['round']} over: {names} went out: 25 + {rest} = {gain}"
+    return f"Round {end['round']} blocked: {names} had the lowest hand and scores {gain}"
+
+
+class TriominosView(GameView):
+    def scene(self, game: TriominosGame, viewer=None, preview: Placement | None = None) -> dict:
+        board = game.board
+        items, nums, spots, marks = [], [], [], []
+        last = None
+        for ev in reversed(game.events):  # the latest placement of this round
+            if ev["round"] != game.round or "round_end" in ev:
+                break
+            if ev["move"] not in ("draw", "pass"):
+                last = ev["move"]
+                break
+        for loc, p in board.placements.items():
+            cls = "tile " + ("up" if p.orientation.up else "down")
+            last_here = last is not None and str(p) == last
+            if last_here:
+                cls += " last"
+            x, y = loc
+            name = f"({x},{y}) {p.tile} showing left {p.corners[0]}, middle {p.corners[1]}, right {p.corners[2]}"
+            tile_items = _tile_items(trigrid.triangle_points(x, y), p.corners, cls, name=name)
+            items.append(tile_items[0])
+            nums.extend(tile_items[1:])
+            if last_here:
+                marks.append({"kind": "polygon", "points": pts(_shrink(trigrid.triangle_points(x, y), 0.82)),
+                              "cls": "last-outline"})
+        free = list(board.frontier) if not board.is_empty else [(0, 0), (1, 0)]
+        if not game.is_over:
+            for loc in free:
+                x, y = loc
+                facing = "up" if trigrid.up_facing(x, y) else "down"
+                need = board.requirements(loc)
+                shown = ", ".join(f"{c} {v}" for c, v in zip(trigrid.CORNERS, need) if v is not None)
+                spots.append({"kind": "polygon", "points": pts(_shrink(trigrid.triangle_points(x, y), 0.86)),
+                              "cls": f"spot {facing}", "target": loc_target(loc),
+                              "name": f"free spot ({x},{y}), {facing}-facing" + (f", needs {shown}" if shown else "")})
+        if preview is not None:
+            x, y = preview.location
+            marks.extend(_tile_items(trigrid.triangle_points(x, y), preview.corners, "tile preview",
+                                     name=f"preview of {preview}"))
+        locs = list(board.placements) + free
+        xs, ys = [], []
+        for x, y in locs:
+            for px, py in trigrid.triangle_points(x, y):
+                xs.append(px)
+                ys.append(py)
+        pad = 0.6
+        x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+        w, h = max(x1 - x0, 7.0), max(y1 - y0, 4.5)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        view_box = [r3(cx - w / 2), r3(cy - h / 2), r3(w), r3(h)]
+        scene = {"viewBox": view_box, "title": f"Triominos, round {game.round}",
+                 "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": items},
+                            {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
+                 "panels": self._panels(game, viewer), "notes": self._notes(game),
+                 "player_notes": self._player_notes(game)}
+        return scene
+
+    # ---- panels and notes --------------------------------------------------------
+    def _panels(self, game: TriominosGame, viewer) -> list[dict]:
+        seats = [viewer] if viewer is not None else range(game.num_players)
+        out = []
+        for q in seats:
+            hand = game.hands[q]
+            if any(t is None for t in hand):
+                continue
+            mine = q == game.current_player
+            items = []
+            for i, t in enumerate(hand):
+                row, col = divmod(i, HAND_PER_ROW)
+                ox, oy = col * 1.15 + 0.55, row * 1.05 + 0.05
+                points = [(ox - 0.5, oy + trigrid.ROW_HEIGHT), (ox, oy), (ox + 0.5, oy + trigrid.ROW_HEIGHT)]
+                items.extend(_tile_items(points, ABC.corners(t), "tile up hand",
+                                         target=tile_target(t) if mine else None,
+                                         name=f"tile {t}, {t.points} points"))
+            rows = max(1, (len(hand) + HAND_PER_ROW - 1) // HAND_PER_ROW)
+            title = (f"Your tiles ({game.player_names[q]})" if viewer is not None else
+                     f"{game.player_names[q]}'s tiles")
+            count = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
+            out.append({"name": f"hand-{q}", "title": f"{title}: {count}, {hand_points(hand)} points",
+                        "viewBox": [0, 0, r3(HAND_PER_ROW * 1.15 + 0.1), r3(rows * 1.05 + 0.05)],
+                        "layers": [{"name": "hand", "items": items}]})
+        return out
+
+    def _notes(self, game: TriominosGame) -> list[dict]:
+        notes = [{"text": f"Round {game.round} · pool {len(game.pool)} tiles"
+                  + ("" if game.options["target"] is None else f" · playing to {game.options['target']}"),
+                  "cls": "info"}]
+        for ev in reversed(game.events[-6:]):
+            if "round_end" in ev:
+                notes.append({"text": _round_text(game, ev["round_end"]), "cls": "round-end"})
+        if game.events:
+            notes.append({"text": "Last move: " + _event_text(game, game.events[-1]), "cls": "last-move"})
+        if not game.is_over and game.board.is_empty:
+            best = " or ".join(str(t) for t in sorted(game.opening_tiles)) if game.opening_tiles else "?"
+            notes.append({"text": f"{game.player_names[game.current_player]} opens with the best tile"
+                          + (f" ({best})" if game._viewer in (None, game.current_player) else ""),
+                          "cls": "info"})
+        elif not game.is_over and game.draws:
+            notes.append({"text": f"{game.player_names[game.current_player]} has drawn {game.draws} of 3",
+                          "cls": "info"})
+        return notes
+
+    def _player_notes(self, game: TriominosGame) -> list[str]:
+        return [f"{len(h)} tile" + ("" if len(h) == 1 else "s") for h in game.hands]
+
+    # ---- targets -------------------------------------------------------------------
+    def move_targets(self, game: TriominosGame, viewer=None) -> list[dict]:
+        out = []
+        for m in game.legal_moves():
+            if m == DRAW:
+                out.append({"move": "draw", "target": None, "path": [], "label": "Draw a tile (-5)"})
+            elif m == PASS:
+                out.append({"move": "pass", "target": None, "path": [], "label": "Pass (-10)"})
+            else:
+                path = [tile_target(m.tile), loc_target(m.location)]
+                out.append({"move": str(m), "target": path[-1], "path": path, "label": None})
+        return out
+
+
+register_view("triominos", TriominosView())
