@@ -30,7 +30,8 @@ def test_state_shape(s):
     st = handle({"cmd": "state"}, s)["result"]
     assert st["game"] == "hex" and st["options"] == {"size": 5, "swap": False}
     assert st["current_player"] == 0 and st["cursor"] == 0 and not st["can_undo"]
-    assert len(st["legal"]) == 25 and st["legal"][0] == {"move": "a1", "target": "a1", "label": None}
+    assert len(st["legal"]) == 25 and st["legal"][0] == {"move": "a1", "target": "a1", "path": ["a1"],
+                                                       "label": None}
     assert st["players"][1]["agent"] == "astar" and st["players"][1]["agent_title"] == "A*"
     assert st["status"] == "Blue to move"
 
@@ -110,3 +111,70 @@ def test_load_record(s):
     assert st["is_over"] and st["winners"] == [0] and st["status"] == "Blue wins"
     cells = [i for layer in st["scene"]["layers"] for i in layer["items"] if "win" in i["cls"].split()]
     assert sorted(i["target"] for i in cells) == ["a1", "a2", "a3"]
+
+
+# ---------------------------------------------------------------- hidden information (Triominos)
+def _tiles_in(obj) -> set:
+    """Every tile name mentioned anywhere in a JSON-like object."""
+    import re
+    found = set()
+    for m in re.finditer(r"\b[0-5]-[0-5]-[0-5]\b", json.dumps(obj)):
+        found.add(m.group(0))
+    return found
+
+
+def test_hello_names_the_seat_option():
+    s = Session()
+    games = {g["id"]: g for g in handle({"cmd": "hello"}, s)["result"]["games"]}
+    tri = games["triominos"]
+    assert tri["seat_option"] == "players" and len(tri["seat_names"]) == 6
+    assert tri["hidden_information"] and "seat_option" not in games["hex"]
+    target = next(o for o in tri["options"] if o["name"] == "target")
+    assert target["nullable"] and target["null_label"] == "Single round"
+
+
+def test_hidden_hands_never_reach_the_viewer():
+    import pygame_core
+    s = Session()
+    st = handle({"cmd": "new", "game": "triominos", "seed": 11, "options": {"target": None},
+                 "players": ["human", "random"]}, s)["result"]
+    for _ in range(40):
+        game = pygame_core.replay(st["record"])
+        if st["is_over"]:
+            assert st["viewer"] is None  # the end reveals everything
+            break
+        assert st["viewer"] == 0
+        others = {str(t) for t in game.hands[1]} | {str(t) for t in game.pool}
+        own = {str(t) for t in game.hands[0]}
+        board = {str(p.tile) for p in game.board.placements.values()}
+        shown = _tiles_in({k: st[k] for k in ("scene", "legal")})
+        assert own <= shown | board or not own
+        assert not (shown & others), f"hidden tiles leaked: {shown & others}"
+        if st["current_player"] == 0:
+            assert st["legal"]
+            st = handle({"cmd": "play", "move": st["legal"][0]["move"]}, s)["result"]
+        else:
+            assert st["legal"] == []  # the computer's options are not shown
+            st = handle({"cmd": "ai"}, s)["result"]
+
+
+def test_viewer_rules_and_preview():
+    s = Session()
+    st = handle({"cmd": "new", "game": "triominos", "seed": 5, "options": {"players": 3},
+                 "players": ["random", "random", "random"]}, s)["result"]
+    assert st["viewer"] is None and len(st["scene"]["panels"]) == 3  # nobody at the screen: all shown
+    st = handle({"cmd": "players", "players": ["human", "random", "human"]}, s)["result"]
+    cp = st["current_player"]
+    assert st["viewer"] == (cp if cp in (0, 2) else 0)
+    assert [p["name"] for p in st["scene"]["panels"]] == [f"hand-{st['viewer']}"]
+    # preview: only for the player to move, only legal moves; the game is unchanged
+    while st["players"][st["current_player"]]["agent"] != "human":
+        st = handle({"cmd": "ai"}, s)["result"]
+    move = st["legal"][0]["move"]
+    r = handle({"cmd": "preview", "move": move}, s)
+    assert r["ok"] and any("preview" in i.get("cls", "") for layer in r["result"]["scene"]["layers"]
+                           for i in layer["items"])
+    assert handle({"cmd": "state"}, s)["result"]["moves"] == st["moves"]
+    bad = handle({"cmd": "preview", "move": "5-5-5 ABC (40,40)"}, s)
+    assert not bad["ok"] and bad["error"]["code"] in ("illegal_move", "bad_request")
+    assert not handle({"cmd": "preview", "move": 3}, s)["ok"]

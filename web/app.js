@@ -368,7 +368,7 @@ function setBusy(busy) {
 }
 
 /** Send a game command and render its state (only if no newer request was made). */
-async function send(request, { pause = false } = {}) {
+async function send(request, { pause = false, quiet = false } = {}) {
   clearTimeout(ui.aiTimer);
   ui.paused = pause;
   setBusy(true);
@@ -380,7 +380,7 @@ async function send(request, { pause = false } = {}) {
     if (ui.state) render(ui.state);
     return response;
   }
-  showError("");
+  if (!quiet) showError(""); // a computer move keeps the message of the person's last action
   clearSelection();
   render(response.result);
   return response;
@@ -400,7 +400,7 @@ function scheduleAi() {
   $("status").append(" is thinking…");
   $("board").classList.add("thinking");
   ui.aiTimer = setTimeout(async () => {
-    await send({ cmd: "ai" });
+    await send({ cmd: "ai" }, { quiet: true });
     $("board").classList.remove("thinking");
   }, AI_DELAY_MS);
 }
