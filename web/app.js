@@ -510,6 +510,11 @@ async function main() {
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state
-window.boardwright = { send: (request) => send(request), state: () => ui.state };
+// `call` sends a raw bridge request without touching the page (benchmarks, diagnostics)
+window.boardwright = {
+  send: (request) => send(request),
+  call: async (request) => (await call(request)).response,
+  state: () => ui.state,
+};
 
 main();

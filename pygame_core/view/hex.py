@@ -28,7 +28,7 @@ def _intersect(l1, l2):
 
 
 class HexView(GameView):
-    def scene(self, game: HexGame, viewer=None) -> dict:
+    def scene(self, game: HexGame, viewer=None, preview=None) -> dict:
         n = game.size
         board = game.board
         corners = [cell_centre(0, 0), cell_centre(n - 1, 0), cell_centre(n - 1, n - 1), cell_centre(0, n - 1)]

@@ -8,7 +8,7 @@ from . import GameView, coord_labels, hex_cell_items, pts, r3, register_view
 
 
 class YView(GameView):
-    def scene(self, game: YGame, viewer=None) -> dict:
+    def scene(self, game: YGame, viewer=None, preview=None) -> dict:
         n = game.size
         board = game.board
         legal = set() if game.is_over else {(m.x, m.y) for m in game.legal_moves()}
@@ -70,7 +70,7 @@ def radial_positions(layout) -> list[tuple[float, float]]:
 class RadialYView(GameView):
     """The seed's radial board drawn as points joined by lines (the curved commercial look)."""
 
-    def scene(self, game: YGame, viewer=None) -> dict:
+    def scene(self, game: YGame, viewer=None, preview=None) -> dict:
         layout = game.board.layout
         pos = radial_positions(layout)
         board = game.board
@@ -120,7 +120,7 @@ class RadialYView(GameView):
 class AnyYView(GameView):
     """Dispatches on the board family."""
 
-    def scene(self, game: YGame, viewer=None) -> dict:
+    def scene(self, game: YGame, viewer=None, preview=None) -> dict:
         return (_RADIAL if game.radial else _REGULAR).scene(game, viewer)
 
 
