@@ -48,6 +48,7 @@ const ui = {
   choice: null, // {moves: [texts], index, path}: a complete path that fits several moves
   preview: null, // scene showing the current choice
   shownViewer: null, // hidden-information games: whose private view is on screen
+  gameKey: "", // game id and seed of the game on screen
 };
 
 function showError(message) {
@@ -185,15 +186,18 @@ function isHumanTurn(state) {
 function needsHandover(state) {
   if (!state.hidden_information || state.viewer === null || state.is_over) return false;
   const humans = state.players.filter((p) => p.agent === "human").length;
-  return humans > 1 && ui.shownViewer !== null && ui.shownViewer !== state.viewer;
+  return humans > 1 && ui.shownViewer !== state.viewer;
 }
 
 function render(state) {
   if (ui.state && (state.game !== ui.state.game || state.cursor !== ui.state.cursor
       || state.moves.length !== ui.state.moves.length)) clearSelection();
   ui.state = state;
-  if (!state.hidden_information || state.viewer === null) ui.shownViewer = state.viewer;
-  else if (ui.shownViewer === null || !needsHandover(state)) ui.shownViewer = state.viewer;
+  // a new game (or a loaded one) starts behind the hand-over screen when several people share
+  // the screen; with one person (or none) there is nothing to hide from anybody
+  const key = `${state.game}:${state.seed}`;
+  if (key !== ui.gameKey) { ui.gameKey = key; ui.shownViewer = -1; }
+  if (!needsHandover(state)) ui.shownViewer = state.viewer;
   // drop a selection that no longer fits
   if (ui.sel.length && !candidates(ui.sel).length) clearSelection();
   const humanTurn = isHumanTurn(state);

@@ -5,7 +5,7 @@ import re
 
 from test_web_games import open_app, same_origin_only, wait_idle
 
-OPPONENT = "random"
+OPPONENT = "greedy"
 
 
 def start(page, players=2, single_round=True, seats=("human", OPPONENT)):
@@ -92,6 +92,11 @@ def test_triominos_hot_seat_hides_hands_between_players(page, site_url):
     s = state(page)
     opener = s["current_player"]
     assert s["viewer"] == opener
+    # a new hot-seat game starts behind the hand-over screen: nobody's tiles are on the page yet
+    assert page.locator("#handover").is_visible()
+    assert f"Player {opener + 1}" in page.inner_text("#handover-text")
+    assert page.locator(".panel-scene").count() == 0
+    page.click("#handover-go")
     assert page.locator("#handover").is_hidden()
     hand_before = page.inner_text(".panel-scene figcaption")
     assert f"Player {opener + 1}" in hand_before
