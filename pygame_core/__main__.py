@@ -1,4 +1,4 @@
-"""Command line: ``python -m pygame_core list | play GAME | selfplay GAME``.
+"""Command line: ``python -m pygame_core list | play GAME | selfplay GAME | tournament GAME``.
 
 Examples::
 
@@ -6,13 +6,21 @@ Examples::
     python -m pygame_core play hex                       # you (Blue) against Smart
     python -m pygame_core play hex --size 7 --swap on --players human,human
     python -m pygame_core selfplay hex --players smart,astar --games 20 --seed 1
+    python -m pygame_core tournament triominos --agents greedy,random,dump --games 50 -o target=none
+    python -m pygame_core tournament triominos --agents ismcts:iterations=100,greedy --jobs 2
+
+An agent in ``--agents`` is a registered name, optionally with settings for its constructor:
+``name:key=value:key=value`` (e.g. ``cautious:threshold=12``, ``ismcts:time_limit=0.2``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import time
+from fractions import Fraction
 
 from . import agents, game_class, list_games, new_game
 from .core import GameError
@@ -35,6 +43,16 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--seed", type=int, default=None, help="game seed (selfplay: first seed)")
         if name == "selfplay":
             sp.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    tp = sub.add_parser("tournament", help="agents play every pairing in every seat; a results table")
+    tp.add_argument("game", help="game id, e.g. triominos")
+    tp.add_argument("--agents", required=True,
+                    help="comma-separated agents, each name[:key=value...], e.g. greedy,random,dump")
+    tp.add_argument("--games", type=int, default=10,
+                    help="games per pairing and seating (default 10; the same seeds for each)")
+    tp.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    tp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, e.g. -o target=none or -o players=3 (also --players 3)")
+    tp.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
     return p
 
 
@@ -85,6 +103,16 @@ def cmd_list() -> None:
         print(f"    agents: {names}")
 
 
+def _board_for_people(game, seats) -> str:
+    """The text board; with hidden information only what the human at the keyboard may see
+    (the human to move, else the last human before the player to move)."""
+    if not game.hidden_information or game.is_over:
+        return game.render_text()
+    n = game.num_players
+    humans = [(game.current_player - k) % n for k in range(n) if seats[(game.current_player - k) % n] == "human"]
+    return game.view(humans[0]).render_text() if humans else game.render_text()
+
+
 def cmd_play(args, extra, inp=input, out=print) -> int:
     game = new_game(args.game, seed=args.seed, **_options(args, extra))
     best = agents.strongest(game.game_id).name
@@ -94,7 +122,7 @@ def cmd_play(args, extra, inp=input, out=print) -> int:
     out(HELP)
     while not game.is_over:
         out("")
-        out(game.render_text())
+        out(_board_for_people(game, seats))
         p = game.current_player
         if seats[p] != "human":
             seed = (game.seed + len(game.history) * 7919 + p) & 0x7FFFFFFF
@@ -170,6 +198,207 @@ def cmd_selfplay(args, extra) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- tournament
+def _value(text: str):
+    """A setting value from the command line: int, float, bool, none or text."""
+    low = text.strip().lower()
+    if low in ("none", "null"):
+        return None
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_agent_spec(text: str, game_id: str) -> tuple[str, dict]:
+    """``name[:key=value...]`` -> ``(name, settings)``, checked against the registry."""
+    name, *pairs = text.strip().split(":")
+    cls = agents.get(name)
+    if not cls.supports(game_id):
+        raise GameError(f"agent {name!r} does not play {game_class(game_id).title}")
+    settings = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.isidentifier():
+            raise GameError(f"agent settings are key=value, not {pair!r} (in {text!r})")
+        settings[key] = _value(value)
+    try:
+        cls(seed=0, **settings)
+    except (TypeError, ValueError) as exc:
+        raise GameError(f"bad settings for agent {name!r}: {exc}") from None
+    return name, settings
+
+
+def play_match(game_id: str, options: dict, seed: int, seats: list) -> dict:
+    """One game: ``seats`` are ``(name, settings)`` per seat; agents are seeded from the game
+    seed and their seat, and see only ``game.view(player)``."""
+    game = new_game(game_id, seed=seed, **options)
+    players = [agents.get(name)(seed=(seed * 31 + i) & 0x7FFFFFFF, **settings)
+               for i, (name, settings) in enumerate(seats)]
+    while not game.is_over:
+        p = game.current_player
+        game.play(players[p].choose(game.view(p)))
+    return {"winners": game.winners, "scores": game.scores, "moves": len(game.history)}
+
+
+def _play_job(job):
+    index, game_id, options, seed, seats = job
+    return index, play_match(game_id, options, seed, seats)
+
+
+def tournament_schedule(labels: list[str], seats_per_game: int) -> list[list[int]]:
+    """Seatings as lists of agent indices.  Every group of ``seats_per_game`` agents (every
+    pairing for two players) plays in every cyclic rotation, so each agent sits in every seat;
+    with fewer agents than seats the agents repeat round the table."""
+    from itertools import combinations
+    k = len(labels)
+    if k >= seats_per_game:
+        groups = [list(g) for g in combinations(range(k), seats_per_game)]
+    else:
+        groups = [[i % k for i in range(seats_per_game)]]
+    return [g[r:] + g[:r] for g in groups for r in range(seats_per_game)]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (shared wins count fractionally)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_tournament(game_id: str, specs: list[str], games: int, seed: int, options: dict,
+                   jobs: int = 1, progress=None) -> dict:
+    """Play the tournament; returns the per-agent statistics (see :func:`cmd_tournament`)."""
+    if len(specs) < 2:
+        raise GameError("a tournament needs at least two agents")
+    if games < 1:
+        raise GameError("--games must be at least 1")
+    parsed = [parse_agent_spec(s, game_id) for s in specs]
+    labels = []
+    for s in specs:
+        label = s.strip()
+        labels.append(label if label not in labels else f"{label}#{labels.count(label) + 1}")
+    probe = new_game(game_id, seed=0, **options)
+    seatings = tournament_schedule(labels, probe.num_players)
+    work, seat_of = [], []
+    for seating in seatings:
+        for g in range(games):
+            work.append((len(work), game_id, options, seed + g, [parsed[a] for a in seating]))
+            seat_of.append(seating)
+    stats = {lab: {"games": 0, "wins": Fraction(0), "score": 0, "scored": 0} for lab in labels}
+    pair = {}  # (a, b) -> [games, wins of a] for two-player head-to-head
+    lengths = []
+    results = _run_jobs(work, jobs, progress)
+    for index, res in sorted(results, key=lambda r: r[0]):
+        seating = seat_of[index]
+        winners = res["winners"]
+        lengths.append(res["moves"])
+        for seat, a in enumerate(seating):
+            st = stats[labels[a]]
+            st["games"] += 1
+            won = Fraction(1, len(winners)) if seat in winners else Fraction(0)
+            st["wins"] += won
+            if res["scores"] is not None:
+                st["score"] += res["scores"][seat]
+                st["scored"] += 1
+            if len(seating) == 2:
+                rec = pair.setdefault((labels[a], labels[seating[1 - seat]]), [0, Fraction(0)])
+                rec[0] += 1
+                rec[1] += won
+    return {"labels": labels, "stats": stats, "pairs": pair, "games": len(work),
+            "seatings": len(seatings), "lengths": lengths}
+
+
+def _run_jobs(work: list, jobs: int, progress) -> list:
+    total = len(work)
+    out = []
+    if jobs <= 1 or total <= 1:
+        for job in work:
+            out.append(_play_job(job))
+            if progress:
+                progress(len(out), total)
+        return out
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_play_job, job) for job in work]
+        for fut in as_completed(futures):
+            out.append(fut.result())
+            if progress:
+                progress(len(out), total)
+    return out
+
+
+def _progress_bar(start: float):
+    last = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - last[0] < 0.2:
+            return
+        last[0] = now
+        elapsed = now - start
+        eta = elapsed / done * (total - done) if done else 0.0
+        bar = "#" * (30 * done // total)
+        print(f"\r[{bar:<30}] {done}/{total} games, {elapsed:.0f}s elapsed, ~{eta:.0f}s left ",
+              end="", file=sys.stderr, flush=True)
+    return show
+
+
+def cmd_tournament(args, extra, out=print) -> int:
+    options = _options(args, extra)
+    specs = [s for s in args.agents.split(",") if s.strip()]
+    start = time.perf_counter()
+    result = run_tournament(args.game, specs, args.games, args.seed, options, args.jobs,
+                            _progress_bar(start))
+    print(file=sys.stderr)
+    probe = new_game(args.game, seed=0, **options)
+    labels_of_none = {o.name: o.null_label for o in probe.OPTIONS if o.nullable}
+    shown = ", ".join(f"{k}={labels_of_none.get(k) or v if v is None else v}"
+                      for k, v in probe.options.items()) or "default options"
+    out(f"{probe.title} ({shown}): {len(result['labels'])} agents, {result['seatings']} seatings "
+        f"x {args.games} games (seeds {args.seed}..{args.seed + args.games - 1}) = {result['games']} games")
+    width = max(8, *(len(lab) for lab in result["labels"])) + 2
+    if probe.num_players > 2:
+        out(f"(games = seats played; an even share is {100 / probe.num_players:.1f}%)")
+    out(f"{'agent':<{width}}{'games':>7}{'wins':>9}{'win %':>8}  {'95% CI':<15}{'avg score':>10}")
+    rows = sorted(result["labels"], key=lambda lab: -float(result["stats"][lab]["wins"])
+                  / max(1, result["stats"][lab]["games"]))
+    for lab in rows:
+        st = result["stats"][lab]
+        n, w = st["games"], float(st["wins"])
+        lo, hi = wilson(w, n)
+        avg = f"{st['score'] / st['scored']:.1f}" if st["scored"] else "-"
+        wins = f"{w:.1f}" if w != int(w) else f"{int(w)}"
+        out(f"{lab:<{width}}{n:>7}{wins:>9}{100 * w / n:>7.1f}%  "
+            f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{avg:>10}")
+    if result["pairs"] and len(result["labels"]) > 2:
+        out("")
+        out("head to head (row agent's win % against the column agent):")
+        labels = result["labels"]
+        cw = max(7, *(len(lab) for lab in labels)) + 2
+        out(" " * width + "".join(f"{lab:>{cw}}" for lab in labels))
+        for a in labels:
+            cells = []
+            for b in labels:
+                rec = result["pairs"].get((a, b))
+                cells.append(f"{'-':>{cw}}" if rec is None else f"{100 * float(rec[1]) / rec[0]:>{cw - 1}.1f}%")
+            out(f"{a:<{width}}" + "".join(cells))
+    lengths = result["lengths"]
+    out(f"average length: {sum(lengths) / len(lengths):.1f} moves; "
+        f"{time.perf_counter() - start:.1f}s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args, extra = _parser().parse_known_args(argv)
     try:
@@ -178,6 +407,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "play":
             return cmd_play(args, extra)
+        if args.command == "tournament":
+            return cmd_tournament(args, extra)
         return cmd_selfplay(args, extra)
     except (GameError, KeyboardInterrupt) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -368,13 +368,22 @@ class Game:
         with ``rng``.  Search agents for hidden-information games play on such samples."""
         return self.clone()
 
+    @property
+    def is_view(self) -> bool:
+        """True for a player's view of a hidden-information game (see :meth:`view`)."""
+        return getattr(self, "_viewer", None) is not None
+
     def record(self) -> dict:
         """Options + seed + moves: JSON-serialisable, replays the game exactly."""
+        if self.is_view:
+            raise GameError("a player's view hides the deal, so it has no record; use the full game")
         return {"format": "boardwright", "version": RECORD_VERSION, "game": self.game_id,
                 "options": dict(self.options), "seed": self.seed, "moves": self.moves}
 
     def undone(self, n: int = 1) -> "Game":
         """A new game with the last ``n`` moves taken back (a replay of the shorter list)."""
+        if self.is_view:
+            raise GameError("a player's view cannot be replayed; use the full game")
         return replay_moves(type(self), self.options, self.seed, self.history[: max(0, len(self.history) - n)])
 
     def result_text(self) -> str:

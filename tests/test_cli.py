@@ -40,3 +40,61 @@ def test_bad_cli_input_is_an_error_not_a_crash(capsys):
     assert main(["selfplay", "hex", "--players", "human,random"]) == 2
     assert main(["play", "nogame"]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_tournament_table_for_a_scored_game(capsys):
+    argv = ["tournament", "triominos", "--agents", "greedy,random,dump", "--games", "2",
+            "--seed", "5", "-o", "target=none"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    assert "3 agents, 6 seatings x 2 games" in out and "= 12 games" in out
+    table = out.split("head to head")[0]
+    rows = {line.split()[0]: line.split() for line in table.splitlines()
+            if line.split() and line.split()[0] in ("greedy", "random", "dump")}
+    assert set(rows) == {"greedy", "random", "dump"}
+    assert all(r[1] == "8" for r in rows.values())  # each agent: 2 opponents x 2 seats x 2 games
+    assert sum(float(r[2]) for r in rows.values()) == 12  # one win per game (shared wins split)
+    assert "95% CI" in out and "avg score" in out and "head to head" in out
+    assert "12/12" in captured.err  # the progress bar
+    assert main(argv) == 0
+    assert capsys.readouterr().out.split("average length")[0] == out.split("average length")[0]
+
+
+def test_tournament_for_a_game_without_scores_and_with_settings(capsys):
+    assert main(["tournament", "hex", "--size", "4", "--agents", "mcts:iterations=20,random",
+                 "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "mcts:iterations=20" in out and "2 seatings x 2 games" in out
+    line = next(x for x in out.splitlines() if x.startswith("random"))
+    assert line.split()[1] == "4" and line.rstrip().endswith("-")  # no scores in Hex
+
+
+def test_tournament_rotates_seats_for_more_players(capsys):
+    from pygame_core.__main__ import run_tournament, tournament_schedule
+    assert tournament_schedule(["a", "b"], 2) == [[0, 1], [1, 0]]
+    assert tournament_schedule(["a", "b", "c"], 3) == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    assert tournament_schedule(["a", "b"], 3) == [[0, 1, 0], [1, 0, 0], [0, 0, 1]]
+    assert len(tournament_schedule(["a", "b", "c", "d"], 3)) == 4 * 3
+    result = run_tournament("triominos", ["greedy", "random", "dump"], 1, 3,
+                            {"players": 3, "target": None})
+    assert result["games"] == 3
+    assert all(result["stats"][a]["games"] == 3 for a in ("greedy", "random", "dump"))
+    assert sum(result["stats"][a]["wins"] for a in result["stats"]) == 3
+
+
+def test_tournament_bad_input_is_an_error(capsys):
+    assert main(["tournament", "hex", "--agents", "random"]) == 2
+    assert main(["tournament", "hex", "--agents", "random,greedy"]) == 2  # greedy: Triominos only
+    assert main(["tournament", "hex", "--agents", "random,nobody"]) == 2
+    assert main(["tournament", "hex", "--agents", "random,mcts:bogus=1"]) == 2
+    assert main(["tournament", "triominos", "--agents", "random,greedy:placement=odd"]) == 2
+    assert main(["tournament", "triominos", "--agents", "random,greedy", "--games", "0"]) == 2
+    assert "error:" in capsys.readouterr().err
+
+
+def test_tournament_in_parallel_gives_the_same_table():
+    from pygame_core.__main__ import run_tournament
+    one = run_tournament("triominos", ["greedy", "dump"], 2, 9, {"target": None})
+    two = run_tournament("triominos", ["greedy", "dump"], 2, 9, {"target": None}, jobs=2)
+    assert one["stats"] == two["stats"] and one["lengths"] == two["lengths"]

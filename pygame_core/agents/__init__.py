@@ -81,9 +81,15 @@ class RandomAgent(Agent):
     description = "Plays a uniformly random legal move."
 
     def choose(self, game):
+        """A uniform choice among ``game.random_policy_moves()`` if the game defines that hook
+        (its rules' idea of a random player, e.g. Triominos draws only when it cannot place),
+        else among ``game.legal_moves()``."""
         self._require_turn(game)
-        return self.rng.choice(game.legal_moves())
+        policy = getattr(game, "random_policy_moves", None)
+        moves = policy() if policy is not None else game.legal_moves()
+        return self.rng.choice(moves)
 
 
 from . import hex_agents  # noqa: E402,F401  (registers the Hex agents)
 from . import mcts  # noqa: E402,F401  (registers the generic search agent)
+from . import triominos_agents  # noqa: E402,F401  (registers the Triominos agents)

@@ -673,6 +673,9 @@ class TriominosGame(Game):
         other.hands = [list(h) if q == player else [None] * len(h) for q, h in enumerate(self.hands)]
         other.pool = [None] * len(self.pool)
         other.rng = Rng(0)  # the future shuffles are hidden too
+        other.seed = 0  # the seed would re-deal every hand (a view has no record)
+        if player != self.opener:
+            other.opening_tiles = frozenset()  # the opener's best tile is in a hidden hand
         return other
 
     def unseen_tiles(self, player: int) -> list[Tile]:
@@ -692,6 +695,9 @@ class TriominosGame(Game):
         full.pool = [unseen.pop() for _ in self.pool]
         full.rng = Rng(rng.next64())
         full._viewer = None
+        if full.board.is_empty and full.opener != self._viewer:
+            top = max(t.rank for t in full.hands[full.opener])
+            full.opening_tiles = frozenset(t for t in full.hands[full.opener] if t.rank == top)
         return full
 
     # ---- text ----------------------------------------------------------------------
@@ -718,3 +724,244 @@ class TriominosGame(Game):
             lines.append(f"{self.player_names[q]} hand ({len(hand)}): {shown}")
         lines.append(self.board.render_text())
         return "\n".join(lines)
+
+    # ---- agent hooks -----------------------------------------------------------------
+    # Optional methods the agents look for by name (pygame_core/agents): the Random agent's
+    # policy (spec section 10) and the search agent's playouts, which stop at the end of the
+    # round and score it by the points difference to the best opponent.  They read only what
+    # the state holds: search agents call the playout hooks on determinized copies.
+    PLAYOUT_EPSILON: ClassVar[float] = 0.1  # share of random placements in playouts
+    PLAYOUT_DRAW_BELOW: ClassVar[int] = 8  # playouts also draw while no placement scores this
+    PLAYOUT_SCALE: ClassVar[float] = 40.0  # a lead of this many points is worth a reward of 0.75
+    _FITS: ClassVar[dict | None] = None
+    _SHAPES: ClassVar[dict] = {}
+    _POINTS: ClassVar[tuple] = tuple(t.points for t in ALL_TILES)
+
+    def random_policy_moves(self) -> list:
+        """Spec "Random": the valid placements if any, else ``draw`` if allowed, else ``pass``."""
+        if self._over:
+            return []
+        if self.board.is_empty:
+            return self._legal_moves()
+        moves: list = self.board.valid_placements(self.hands[self._turn])
+        if moves:
+            return moves
+        return [DRAW] if self.pool and self.draws < MAX_DRAWS else [PASS]
+
+    @classmethod
+    def fit_table(cls) -> dict:
+        """``(up, left, middle, right) -> ((index, tile, orientation, corners), ...)``: every
+        arrangement whose corners fit those numbers (``None`` = a free corner), heavier tiles
+        first (``corners`` = the placed left, middle and right numbers)."""
+        if cls._FITS is None:
+            fits: dict = {}
+            for tile in sorted(ALL_TILES, key=lambda t: (-t.points, t)):
+                for up in (True, False):
+                    for o, (a, b, c) in arrangements(tile, up):
+                        for mask in range(8):
+                            key = (up, a if mask & 1 else None, b if mask & 2 else None,
+                                   c if mask & 4 else None)
+                            fits.setdefault(key, []).append((TILE_INDEX[tile], tile, o, (a, b, c)))
+            cls._FITS = {k: tuple(v) for k, v in fits.items()}
+        return cls._FITS
+
+    @staticmethod
+    def _fits_at(fits: dict, values: dict, loc: Location) -> tuple:
+        x, y = loc
+        get = values.get
+        if (x + y) & 1:
+            return fits.get((False, get((x - 1, y)), get((x, y + 1)), get((x + 1, y))), ())
+        return fits.get((True, get((x - 1, y + 1)), get((x, y)), get((x + 1, y + 1))), ())
+
+    @classmethod
+    def _shape(cls, loc: Location) -> tuple:
+        """``(hexagon groups, bridges)`` round ``loc`` as locations (cached), for fast scoring."""
+        shape = cls._SHAPES.get(loc)
+        if shape is None:
+            nb = trigrid.neighbours(*loc)
+            shape = (tuple(frozenset(nb[n] for n in names) for names in HEXAGON_AT.values()),
+                     tuple((nb[edge], frozenset(nb[n] for n in others)) for edge, others, _ in BRIDGES))
+            cls._SHAPES[loc] = shape
+        return shape
+
+    @classmethod
+    def _bonus(cls, occupied, loc: Location) -> int:
+        """The bonus of a placement at ``loc`` (as :meth:`Board.score`) from occupancy only."""
+        hexes, bridges = cls._shape(loc)
+        k = 0
+        for group in hexes:
+            if group <= occupied:
+                k += 1
+        if k:
+            return HEXAGON_BONUS[k]
+        for edge, others in bridges:
+            if edge in occupied and not occupied.isdisjoint(others):
+                return BRIDGE_BONUS
+        return 0
+
+    def fast_placements(self, tiles) -> list:
+        """The valid placements of ``tiles`` after the opening: the same set as
+        ``board.valid_placements`` (other order), through :meth:`fit_table` (for playouts)."""
+        fits = self.fit_table()
+        values = self.board.values
+        held = {TILE_INDEX[t] for t in tiles}
+        return [Placement(tile, o, loc) for loc in self.board.frontier
+                for i, tile, o, _ in self._fits_at(fits, values, loc) if i in held]
+
+    def playout_move(self, rng: Rng):
+        """A fast greedy-ish move (the "cautious" strategy): draw while allowed if no placement
+        scores ``PLAYOUT_DRAW_BELOW`` (a last tile is always placed); else usually the
+        placement scoring most (bonuses included; ties: more tile points, then the first
+        found), sometimes a random one (``PLAYOUT_EPSILON``); pass only when forced."""
+        if self.board.is_empty:
+            moves = self._legal_moves()
+            return moves[rng.below(len(moves))]
+        return self._policy_move(rng)
+
+    def preferred_moves(self) -> list:
+        """The playout policy's choice without its random share (a prior for the search)."""
+        if self._over:
+            return []
+        if self.board.is_empty:
+            return self._legal_moves()
+        return [self._policy_move(None)]
+
+    def _policy_move(self, rng: Rng | None):
+        hand = self.hands[self._turn]
+        moves = self.fast_placements(hand)
+        can_draw = bool(self.pool) and self.draws < MAX_DRAWS
+        if not moves:
+            return DRAW if can_draw else PASS
+        occ = self.board.placements.keys()
+        keys = [(p.tile.points + self._bonus(occ, p.location), p.tile.points) for p in moves]
+        best = max(keys)
+        if can_draw and best[0] < self.PLAYOUT_DRAW_BELOW and len(hand) > 1:
+            return DRAW
+        if rng is not None and len(moves) > 1 and rng.random() < self.PLAYOUT_EPSILON:
+            return moves[rng.below(len(moves))]
+        return moves[keys.index(best)]
+
+    def playout_horizon_reached(self, start: "TriominosGame") -> bool:
+        """Playouts stop when the round that was running in ``start`` has ended."""
+        return self._over or self.round != start.round
+
+    def playout_reward(self, player: int, start: "TriominosGame") -> float:
+        """Reward in [0, 1] for ``player``: the points gained since ``start`` minus the best
+        opponent's, squashed (0.5 = even); at the end of the game half of it is the result."""
+        return self._playout_value(self.totals, self._over, self._winners, player, start)
+
+    @classmethod
+    def _playout_value(cls, totals, over: bool, winners, player: int, start) -> float:
+        n = len(totals)
+        base = totals if over else [totals[q] - start.totals[q] for q in range(n)]
+        diff = base[player] - max(base[q] for q in range(n) if q != player)
+        value = 0.5 + 0.5 * diff / (abs(diff) + cls.PLAYOUT_SCALE)
+        if over:
+            won = 1.0 / len(winners) if player in winners else 0.0
+            value = 0.5 * value + 0.5 * won
+        return value
+
+    def playout_rewards(self, rng: Rng, start: "TriominosGame") -> list[float]:
+        """The whole playout in one call: the moves of ``playout_move`` until
+        ``playout_horizon_reached(start)``, then ``playout_reward`` for every player - the same
+        moves and rewards for the same ``rng``, on light copies of the state and several times
+        faster (the search agent uses this).  Leaves this game at the start of the playout
+        (apart from an opening move)."""
+        if not self._over and self.board.is_empty:
+            self.apply(self.playout_move(rng))
+        n = len(self.totals)
+        if self._over or self.round != start.round:
+            return [self.playout_reward(p, start) for p in range(n)]
+        fits = self.fit_table()
+        fits_at, bonus_of = self._fits_at, self._bonus
+        board = self.board
+        occ = set(board.placements)
+        values = dict(board.values)
+        frontier = dict(board.frontier)
+        played = {TILE_INDEX[t] for t in board.played}
+
+        def live_fits(loc):  # the fitting arrangements of tiles not placed yet
+            return tuple(e for e in fits_at(fits, values, loc) if e[0] not in played)
+
+        cache = {loc: live_fits(loc) for loc in frontier}
+        hands = [{TILE_INDEX[t] for t in h} for h in self.hands]
+        pool = [TILE_INDEX[t] for t in self.pool]
+        totals = list(self.totals)
+        turn, draws, passes = self._turn, self.draws, self.passes
+        eps, draw_below = self.PLAYOUT_EPSILON, self.PLAYOUT_DRAW_BELOW
+        points = self._POINTS
+        while True:
+            hand = hands[turn]
+            moves = []
+            k, best = -1, (-1, 0)
+            for loc in frontier:
+                bonus = -1
+                for e in cache[loc]:
+                    if e[0] in hand:
+                        if bonus < 0:
+                            bonus = bonus_of(occ, loc)
+                        pts = points[e[0]]
+                        if (pts + bonus, pts) > best:
+                            k, best = len(moves), (pts + bonus, pts)
+                        moves.append((e, loc))
+            best_k = k
+            can_draw = draws < MAX_DRAWS and bool(pool)
+            if moves:
+                if can_draw and best[0] < draw_below and len(hand) > 1:
+                    k = -1
+                elif len(moves) > 1 and rng.random() < eps:
+                    k = rng.below(len(moves))
+            if k >= 0:
+                (i, tile, o, numbers), loc = moves[k]
+                totals[turn] += points[i] + (best[0] - best[1] if k == best_k else bonus_of(occ, loc))
+                hand.discard(i)
+                played.add(i)
+                occ.add(loc)
+                frontier.pop(loc, None)
+                cache.pop(loc, None)
+                for q in trigrid.edge_neighbours(*loc):
+                    if q not in occ and q not in frontier:
+                        frontier[q] = None
+                        cache[q] = ()  # filled below: it touches the new tile's corners
+                fresh = [v for v in trigrid.corner_vertices(*loc) if v not in values]
+                for v, number in zip(trigrid.corner_vertices(*loc), numbers):
+                    values[v] = number
+                for q in trigrid.edge_neighbours(*loc):
+                    if q in cache and not cache[q]:
+                        cache[q] = live_fits(q)
+                for vx, vy in fresh:  # locations round a corner that got its number now
+                    for q in ((vx, vy), (vx + 1, vy - 1), (vx - 1, vy - 1),
+                              (vx + 1, vy), (vx, vy - 1), (vx - 1, vy)):
+                        if q in frontier:
+                            cache[q] = live_fits(q)
+                draws = passes = 0
+                if not hand:
+                    left = [sum(points[j] for j in h) for h in hands]
+                    totals[turn] += GOING_OUT_BONUS + sum(left)
+                    round_winners = [turn]
+                    break
+                turn = (turn + 1) % n
+            elif can_draw:
+                hand.add(pool.pop())
+                draws += 1
+                totals[turn] -= DRAW_PENALTY
+            else:
+                totals[turn] -= PASS_PENALTY
+                draws = 0
+                passes += 1
+                if passes >= n:
+                    left = [sum(points[j] for j in h) for h in hands]
+                    low = min(left)
+                    round_winners = [q for q in range(n) if left[q] == low]
+                    gain = sum(v - low for v in left)
+                    for q in round_winners:
+                        totals[q] += gain
+                    break
+                turn = (turn + 1) % n
+        target = self.options["target"]
+        over = target is None or max(totals) >= target
+        winners: list[int] = []
+        if over:
+            top = [q for q in range(n) if totals[q] == max(totals)]
+            winners = [q for q in top if q in round_winners] or top
+        return [self._playout_value(totals, over, winners, p, start) for p in range(n)]
