@@ -147,6 +147,25 @@ function buildSeats(gameId) {
   });
 }
 
+/** Show the running game's settings in the form (after a game started or was loaded). */
+function syncForm(state) {
+  if (!gameInfo(state.game)) return;
+  if ($("game-select").value !== state.game) { $("game-select").value = state.game; buildForm(state.game); }
+  for (const input of $("option-fields").querySelectorAll("[data-option]")) {
+    const value = state.options[input.dataset.option];
+    const nullBox = $("option-fields").querySelector(`[data-null-for="${input.dataset.option}"]`);
+    if (nullBox) { nullBox.checked = value === null; input.disabled = value === null; }
+    if (value === null || value === undefined) continue;
+    if (input.dataset.type === "bool") input.checked = !!value;
+    else input.value = value;
+  }
+  buildSeats(state.game);
+  state.players.forEach((p, i) => {
+    const select = $("player-fields").querySelector(`[data-seat="${i}"]`);
+    if (select) select.value = p.agent;
+  });
+}
+
 function readForm() {
   const options = {};
   for (const input of $("option-fields").querySelectorAll("[data-option]")) {
@@ -196,7 +215,7 @@ function render(state) {
   // a new game (or a loaded one) starts behind the hand-over screen when several people share
   // the screen; with one person (or none) there is nothing to hide from anybody
   const key = `${state.game}:${state.seed}`;
-  if (key !== ui.gameKey) { ui.gameKey = key; ui.shownViewer = -1; }
+  if (key !== ui.gameKey) { ui.gameKey = key; ui.shownViewer = -1; syncForm(state); }
   if (!needsHandover(state)) ui.shownViewer = state.viewer;
   // drop a selection that no longer fits
   if (ui.sel.length && !candidates(ui.sel).length) clearSelection();

@@ -155,3 +155,14 @@ def test_triominos_form_players_and_target(page, site_url):
     wait_idle(page)
     assert "players" in page.inner_text("#error")
     assert len(state(page)["players"]) == 4
+
+
+def test_form_follows_a_game_started_through_the_bridge(page, site_url):
+    open_app(page, site_url)
+    page.evaluate("window.boardwright.send({cmd: 'new', game: 'triominos', seed: 27, "
+                  "options: {players: 3, target: null}, players: ['human', 'greedy', 'random']})")
+    wait_idle(page)
+    assert page.input_value("#game-select") == "triominos"
+    assert page.input_value("[data-option=players]") == "3"
+    assert page.is_checked("[name=null-target]")
+    assert [page.input_value(f"[data-seat='{i}']") for i in range(3)] == ["human", "greedy", "random"]
