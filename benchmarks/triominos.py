@@ -78,12 +78,15 @@ def bench_movegen(seconds: float) -> list[tuple]:
     hand = [t for t in ALL_TILES if t not in board.played]
     cases.append((f"{len(board)} tiles placed, hand of {len(hand)} tiles", big, hand))
     for label, g, tiles in cases:
+        g.hands[g.current_player] = list(tiles)
         n_moves = len(g.board.valid_placements(tiles))
         assert set(g.fast_placements(tiles)) == set(g.board.valid_placements(tiles))
-        for name, fn in (("Board.valid_placements", lambda: g.board.valid_placements(tiles)),
+        position = f"{label}, {len(g.board.frontier)} open spots: {n_moves} placements"
+        for name, fn in (("game.legal_moves()", g.legal_moves),
+                         ("Board.valid_placements", lambda: g.board.valid_placements(tiles)),
                          ("fast_placements (playouts)", lambda: g.fast_placements(tiles))):
             rate, _ = timed(fn, seconds)
-            rows.append((f"{label}, {len(g.board.frontier)} open spots, {n_moves} moves", name, rate))
+            rows.append((position, name, rate))
     return rows
 
 
@@ -157,14 +160,17 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     ap.add_argument("--games", type=int, default=4, help="games per agent for ms/move")
-    ap.add_argument("--agents", default="random,greedy,dump,flexible,bonus,cautious,mcts,ismcts")
+    ap.add_argument("--agents", default="random,greedy,dump,flexible,bonus,cautious,hoarder,mcts,ismcts")
     args = ap.parse_args(argv)
     print(f"Triominos, {platform.python_implementation()} {platform.python_version()} on "
           f"{platform.machine()}, {args.seconds:g} s per measurement")
     print()
     print("Legal-move generation")
+    shown = None
     for position, name, rate in bench_movegen(args.seconds):
-        print(f"  {position}")
+        if position != shown:
+            print(f"  {position}")
+            shown = position
         print(f"    {name:<30}{rate:>12,.0f} calls/s{1000 / rate:>10.3f} ms/call")
     print()
     print(f"{'Playouts from the start of a round (single round)':<48}{'rounds/s':>10}{'rounds':>8}")

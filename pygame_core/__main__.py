@@ -391,7 +391,8 @@ def cmd_tournament(args, extra, out=print) -> int:
             cells = []
             for b in labels:
                 rec = result["pairs"].get((a, b))
-                cells.append(f"{'-':>{cw}}" if rec is None else f"{100 * float(rec[1]) / rec[0]:>{cw - 1}.1f}%")
+                rate = None if rec is None else 100 * float(rec[1]) / rec[0]
+                cells.append(f"{'-':>{cw}}" if rate is None else f"{rate:>{cw - 1}.1f}%")
             out(f"{a:<{width}}" + "".join(cells))
     lengths = result["lengths"]
     out(f"average length: {sum(lengths) / len(lengths):.1f} moves; "

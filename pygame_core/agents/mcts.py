@@ -22,8 +22,10 @@ Optional game hooks (looked up by name; game-specific knowledge lives only there
 * ``preferred_moves() -> list``: the moves the game's own policy would play here; with
   ``prior_weight`` > 0 their nodes get the progressive bias ``prior_weight / (visits + 1)``.
 
-Budgets are an iteration count (reproducible with a seed) or a time limit.  With perfect
-information it always takes a move that wins at once.
+Budgets are an iteration count (reproducible with a seed; by default the game's
+``SEARCH_ITERATIONS`` if it sets one, else ``default_iterations``) or a time limit.  An iteration
+budget stops early once the most visited move cannot be caught up.  With perfect information it
+always takes a move that wins at once.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ class MCTSAgent(Agent):
                  time_limit: float | None = None, exploration: float | None = None,
                  max_depth: int | None = None, prior_weight: float | None = None):
         super().__init__(seed)
-        self.iterations = self.default_iterations if iterations is None else iterations
+        self.iterations = iterations  # None: the game's SEARCH_ITERATIONS, else default_iterations
         self.time_limit = time_limit
         if exploration is not None:
             self.exploration = exploration
@@ -94,16 +96,30 @@ class MCTSAgent(Agent):
                     return move
         root = _Node(None, None, None)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        budget = self.iterations
+        if budget is None:
+            budget = getattr(game, "SEARCH_ITERATIONS", None) or self.default_iterations
         done = 0
-        while done < self.iterations or (deadline is not None and time.perf_counter() < deadline):
+        while done < budget or (deadline is not None and time.perf_counter() < deadline):
             if deadline is not None and time.perf_counter() >= deadline and done > 0:
                 break
             self._iterate(root, game, hidden)
             done += 1
+            if deadline is None and done % 10 == 0 and self._decided(root, budget - done):
+                break  # the most visited move can no longer be caught up
         self.last_iterations = done
         children = [root.children[m] for m in legal if m in root.children]
         best = max(children, key=lambda c: (c.visits, c.wins))
         return best.move
+
+    @staticmethod
+    def _decided(root: _Node, remaining: int) -> bool:
+        """True when no other root move could reach the most visited one's visit count with
+        the ``remaining`` iterations, so more iterations cannot change the choice."""
+        if len(root.children) < 2:
+            return False
+        first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
+        return first - second > remaining
 
     def _iterate(self, root: _Node, game, hidden: bool) -> None:
         rng = self.rng

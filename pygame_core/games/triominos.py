@@ -731,8 +731,9 @@ class TriominosGame(Game):
     # round and score it by the points difference to the best opponent.  They read only what
     # the state holds: search agents call the playout hooks on determinized copies.
     PLAYOUT_EPSILON: ClassVar[float] = 0.1  # share of random placements in playouts
-    PLAYOUT_DRAW_BELOW: ClassVar[int] = 8  # playouts also draw while no placement scores this
+    PLAYOUT_DRAW_BELOW: ClassVar[int] = 16  # playouts draw while no placement scores this much
     PLAYOUT_SCALE: ClassVar[float] = 40.0  # a lead of this many points is worth a reward of 0.75
+    SEARCH_ITERATIONS: ClassVar[int] = 100  # default search budget: about 0.2 s a move in CPython
     _FITS: ClassVar[dict | None] = None
     _SHAPES: ClassVar[dict] = {}
     _POINTS: ClassVar[tuple] = tuple(t.points for t in ALL_TILES)
@@ -809,10 +810,12 @@ class TriominosGame(Game):
                 for i, tile, o, _ in self._fits_at(fits, values, loc) if i in held]
 
     def playout_move(self, rng: Rng):
-        """A fast greedy-ish move (the "cautious" strategy): draw while allowed if no placement
-        scores ``PLAYOUT_DRAW_BELOW`` (a last tile is always placed); else usually the
-        placement scoring most (bonuses included; ties: more tile points, then the first
-        found), sometimes a random one (``PLAYOUT_EPSILON``); pass only when forced."""
+        """A fast greedy-ish move: draw while allowed if no placement scores
+        ``PLAYOUT_DRAW_BELOW`` (16: no bonus in sight; a last tile is always placed) - drawing
+        early to find bonuses and to empty the pool is what wins single rounds between the
+        strategy agents; else usually the placement scoring most (bonuses included; ties: more
+        tile points, then the first found), sometimes a random one (``PLAYOUT_EPSILON``); pass
+        only when forced."""
         if self.board.is_empty:
             moves = self._legal_moves()
             return moves[rng.below(len(moves))]
