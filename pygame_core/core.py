@@ -401,6 +401,21 @@ class Game:
         return f"<{type(self).__name__} {self.game_id} moves={len(self.history)} {self.result_text()}>"
 
 
+# --------------------------------------------------------------------------- shared moves
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A turn action that is not a placement, shared by the tile games: ``draw`` or ``pass``."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+DRAW = Action("draw")
+PASS = Action("pass")
+
+
 # --------------------------------------------------------------------------- registry
 _GAMES: dict[str, type[Game]] = {}
 

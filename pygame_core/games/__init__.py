@@ -3,3 +3,4 @@
 from . import hex  # noqa: F401  (registers "hex")
 from . import y  # noqa: F401  (registers "y")
 from . import triominos  # noqa: F401  (registers "triominos")
+from . import iwoki  # noqa: F401  (registers "iwoki")

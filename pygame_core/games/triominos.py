@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import (Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
+from ..core import (DRAW, PASS, Action, Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
 from ..geometry import trigrid
 
 Location = tuple[int, int]
@@ -151,18 +151,6 @@ class Placement:
         return f"{self.tile} {self.orientation} ({x},{y})"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A turn action that is not a placement: ``draw`` or ``pass``."""
-
-    kind: str
-
-    def __str__(self) -> str:
-        return self.kind
-
-
-DRAW = Action("draw")
-PASS = Action("pass")
 
 _PLACEMENT = re.compile(
     r"^\s*([0-5])\s*-\s*([0-5])\s*-\s*([0-5])\s+([A-Ca-c]{3})\s*(?:@|at)?\s*\(?\s*(-?\d{1,4})\s*,\s*(-?\d{1,4})\s*\)?\s*$")
