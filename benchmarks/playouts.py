@@ -26,16 +26,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import pygame_core  # noqa: E402
 from pygame_core.core import Rng  # noqa: E402
+from common import timed  # noqa: E402
 from pygame_core.games.hex import all_moves  # noqa: E402
 
-
-def timed(fn, seconds: float) -> tuple[float, int]:
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fn()
-        count += 1
-    elapsed = time.perf_counter() - start
-    return count / elapsed, count
 
 
 def bench_engine(size: int, seconds: float) -> list[tuple[str, float, int]]:

@@ -26,16 +26,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import pygame_core  # noqa: E402
 from pygame_core import agents  # noqa: E402
 from pygame_core.core import Rng  # noqa: E402
+from common import random_playouts, timed  # noqa: E402
 from pygame_core.games.triominos import ABC, ALL_TILES, Board, Placement  # noqa: E402
 
-
-def timed(fn, seconds: float) -> tuple[float, int]:
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fn()
-        count += 1
-    elapsed = time.perf_counter() - start
-    return count / elapsed, count
 
 
 def random_board(tiles: int, seed: int) -> Board:
@@ -100,17 +93,7 @@ def bench_playouts(seconds: float) -> list[tuple]:
 
     rng = Rng(5)
 
-    def random_checked():
-        g = fresh()
-        while not g.is_over:
-            moves = g.random_policy_moves()
-            g.play(moves[rng.below(len(moves))])
-
-    def random_fast():
-        g = fresh()
-        while not g.is_over:
-            moves = g.random_policy_moves()
-            g.apply(moves[rng.below(len(moves))])
+    random_checked, random_fast = random_playouts(fresh, lambda g: g.random_policy_moves(), rng)
 
     def greedy_moves():
         g = fresh()

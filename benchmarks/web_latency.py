@@ -66,6 +66,30 @@ def crowded_triominos(seed: int) -> dict:
     return best
 
 
+def crowded_iwoki(seed: int) -> dict:
+    """A running game where the player to move has drawn every turn (a big hand, many
+    orders to try) on the largest layout found."""
+    rng = random.Random(seed)
+    game = pygame_core.new_game("iwoki", seed=seed, players=2)
+    best, best_key = game.record(), 0
+    while not game.is_over:
+        moves = game.legal_moves()
+        places = [m for m in moves if str(m) not in ("draw", "pass")]
+        if game.current_player == game.turn_order[0] and "draw" in map(str, moves) and len(game.board) > 1:
+            move = "draw"
+        elif places:
+            move = rng.choice(places)
+        else:
+            move = moves[0]
+        game.play(move)
+        p = game.current_player
+        if not game.is_over and not game.drew:
+            key = len(game.board) * (len(game.small_hands[p]) + len(game.hex_hands[p]))
+            if key > best_key:
+                best, best_key = game.record(), key
+    return best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=15)
@@ -74,7 +98,7 @@ def main() -> None:
     site = ROOT / "dist" / "site"
     server, url = serve_in_thread(site, port=0)
     cases = [("hex", {"size": 11}, 60), ("y", {}, 60),
-             ("triominos", {"target": None, "players": 2}, 45)]
+             ("triominos", {"target": None, "players": 2}, 45), ("iwoki", {"players": 2}, 40)]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
         page = browser.new_page()
@@ -82,12 +106,16 @@ def main() -> None:
         page.wait_for_selector("body[data-ready=true]", timeout=120_000)
         print(f"{'game':<10} {'position':<28} {'state ms':>9} {'preview ms':>11} {'play ms':>8}")
         for game_id, options, plies in cases:
-            rec = (crowded_triominos(3) if game_id == "triominos"
-                   else crowded_record(game_id, options, 3, plies))
+            crowded = {"triominos": crowded_triominos, "iwoki": crowded_iwoki}.get(game_id)
+            rec = crowded(3) if crowded else crowded_record(game_id, options, 3, plies)
             game = pygame_core.replay(rec)
             extra = ""
             if game_id == "triominos":
                 extra = f"{len(game.board)} tiles, hand {len(game.hands[game.current_player])}"
+            elif game_id == "iwoki":
+                p = game.current_player
+                extra = (f"{len(game.board)} tiles, hand {len(game.small_hands[p])}+"
+                         f"{len(game.hex_hands[p])}")
             else:
                 extra = f"{len(game.history)} stones"
             seats = ["human"] * game.num_players

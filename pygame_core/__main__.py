@@ -25,7 +25,15 @@ from fractions import Fraction
 from . import agents, game_class, list_games, new_game
 from .core import GameError
 
-HELP = ("Type a move (e.g. f6 or (5,5)), or: undo, moves, record, help, quit.")
+HELP = "Type a move{example}, or: undo, moves, record, help, quit."
+
+
+def _help(game) -> str:
+    """The help line with an example move of this game (a legal one when there is one)."""
+    legal = [] if game.is_over else game.legal_moves()
+    placements = [m for m in legal if game.format_move(m) not in ("draw", "pass", "swap")]
+    example = game.format_move((placements or legal)[0]) if legal else ""
+    return HELP.format(example=f" (e.g. {example})" if example else "")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -108,8 +116,9 @@ def _board_for_people(game, seats) -> str:
     (the human to move, else the last human before the player to move)."""
     if not game.hidden_information or game.is_over:
         return game.render_text()
-    n = game.num_players
-    humans = [(game.current_player - k) % n for k in range(n) if seats[(game.current_player - k) % n] == "human"]
+    order = game.turn_order  # the human to move, else the one who moved last
+    i = order.index(game.current_player)
+    humans = [q for q in (order[(i - k) % len(order)] for k in range(len(order))) if seats[q] == "human"]
     return game.view(humans[0]).render_text() if humans else game.render_text()
 
 
@@ -119,7 +128,7 @@ def cmd_play(args, extra, inp=input, out=print) -> int:
     seats = _seats(args.players, "human," + ",".join([best] * (game.num_players - 1)), game)
     history: list = []
     out(f"{game.title}: " + ", ".join(f"{n} = {s}" for n, s in zip(game.player_names, seats)))
-    out(HELP)
+    out(_help(game))
     while not game.is_over:
         out("")
         out(_board_for_people(game, seats))
@@ -140,7 +149,7 @@ def cmd_play(args, extra, inp=input, out=print) -> int:
         if low in ("quit", "exit", "q"):
             return 0
         if low in ("help", "?", ""):
-            out(HELP)
+            out(_help(game))
             continue
         if low == "moves":
             out(" ".join(game.moves) or "(no moves yet)")

@@ -214,9 +214,10 @@ class Session:
         humans = [i for i, p in enumerate(self.players) if p == "human"]
         if not humans:
             return None
-        n = game.num_players
-        for k in range(n):
-            q = (current - k) % n
+        order = game.turn_order  # the human who moved last, in turn order
+        i = order.index(current)
+        for k in range(len(order)):
+            q = order[(i - k) % len(order)]
             if q in humans:
                 return q
         return None
@@ -246,6 +247,7 @@ class Session:
                          "agent_title": "Human" if self.players[i] == "human" else titles.get(self.players[i])}
                         for i, name in enumerate(game.player_names)],
             "moves": list(self.moves),
+            "movers": game.movers,  # who made each move up to the cursor
             "cursor": self.cursor,
             "can_undo": self.cursor > 0,
             "can_redo": self.cursor < len(self.moves),

@@ -287,6 +287,18 @@ class Game:
         raise NotImplementedError
 
     @property
+    def turn_order(self) -> list[int]:
+        """The seats in the order they take turns (most games: seat order; iwoki draws it)."""
+        return list(range(self.num_players))
+
+    @property
+    def movers(self) -> list[int]:
+        """The player who made each move of ``history`` (default: one move per turn, in
+        ``turn_order``; games where a player may move twice in a row override this)."""
+        order = self.turn_order
+        return [order[i % len(order)] for i in range(len(self.history))]
+
+    @property
     def is_over(self) -> bool:
         return self.current_player is None
 

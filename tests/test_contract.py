@@ -52,9 +52,12 @@ def test_random_games_to_the_end(game_id, seed):
     opts = smallest_options(game_id) if seed % 2 else {}
     game = pygame_core.new_game(game_id, seed=seed, **opts)
     steps = 0
+    movers = []
     while not game.is_over:
         player = game.current_player
         assert 0 <= player < game.num_players
+        assert sorted(game.turn_order) == list(range(game.num_players))
+        movers.append(player)
         legal = game.legal_moves()
         assert legal, "a running game must have a legal move"
         texts = [game.format_move(m) for m in legal]
@@ -76,6 +79,7 @@ def test_random_games_to_the_end(game_id, seed):
         assert steps < 10_000
     assert game.legal_moves() == []
     assert game.winners or game.scores is not None
+    assert game.movers == movers  # who made each move (the move list is coloured by it)
     with pytest.raises(IllegalMoveError):
         game.play(game.moves[0])
     rec = json.loads(json.dumps(game.record()))
@@ -139,11 +143,13 @@ def test_scene_and_targets(game_id):
         scene = view.scene(game)
         json.dumps(scene)
         assert len(scene["viewBox"]) == 4 and scene["layers"]
-        targets = {item.get("target") for layer in scene["layers"] for item in layer["items"]}
+        layers = scene["layers"] + [layer for panel in scene.get("panels", []) for layer in panel["layers"]]
+        targets = {item.get("target") for layer in layers for item in layer["items"]}
         moves = view.move_targets(game)
         assert {m["move"] for m in moves} == {game.format_move(m) for m in game.legal_moves()}
         for m in moves:
             assert m["target"] is None and m["label"] or m["target"] in targets
+            assert all(t in targets for t in m.get("path", []))  # every click of the path is drawn
         game.play(rng.choice(game.legal_moves()))
 
 
@@ -163,3 +169,23 @@ def test_bridge_plays_a_game_with_agents(game_id):
     state = r["result"]
     assert state["status"] and state["legal"] == []
     assert pygame_core.replay(state["record"]).moves == state["moves"]
+
+
+HIDDEN_IDS = [g["id"] for g in pygame_core.list_games() if g["hidden_information"]]
+
+
+@pytest.mark.parametrize("game_id", HIDDEN_IDS)
+def test_what_a_player_sees_does_not_depend_on_hidden_information(game_id):
+    """The scene and the clickable moves of a player's view are the same for every deal of
+    what that player cannot see (other hands, bags): nothing hidden reaches the page."""
+    game = pygame_core.new_game(game_id, seed=9, **smallest_options(game_id))
+    rng = random.Random(9)
+    for step in range(60):
+        if game.is_over:
+            break
+        me = game.current_player
+        mine = game.view(me)
+        other = mine.determinize(pygame_core.Rng(step)).view(me)
+        assert json.dumps(view.scene(mine, me), sort_keys=True) == json.dumps(view.scene(other, me), sort_keys=True)
+        assert view.move_targets(mine, me) == view.move_targets(other, me)
+        game.play(rng.choice(game.legal_moves()))

@@ -270,6 +270,7 @@ function render(state) {
     const li = document.createElement("li");
     li.appendChild(makeButton(mv, `Go to the position after move ${i + 1}`,
       () => send({ cmd: "goto", cursor: i + 1 }, { pause: true })));
+    if (i < state.movers.length) li.classList.add(`p${state.movers[i]}`);
     if (i === state.cursor - 1) li.classList.add("current");
     if (i >= state.cursor) li.classList.add("future");
     list.appendChild(li);
@@ -296,7 +297,7 @@ function drawBoard() {
   if (hidden) return;
   for (const panel of scene.panels || []) {
     const fig = document.createElement("figure");
-    fig.className = "panel-scene";
+    fig.className = "panel-scene" + (panel.cls ? ` ${panel.cls}` : ""); // e.g. "own": the player's hand
     const cap = document.createElement("figcaption");
     cap.textContent = panel.title || "";
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -431,6 +432,7 @@ function scheduleAi() {
 // ---------------------------------------------------------------- choosing a move by clicks
 async function showChoice() {
   const move = ui.choice.moves[ui.choice.index];
+  drawAll(); // the choice controls at once; the preview follows from the worker
   const { response, current } = await call({ cmd: "preview", move });
   if (!current || !ui.choice) return;
   ui.preview = response.ok ? response.result.scene : null;

@@ -93,3 +93,4 @@ class RandomAgent(Agent):
 from . import hex_agents  # noqa: E402,F401  (registers the Hex agents)
 from . import mcts  # noqa: E402,F401  (registers the generic search agent)
 from . import triominos_agents  # noqa: E402,F401  (registers the Triominos agents)
+from . import iwoki_agents  # noqa: E402,F401  (registers the iwoki Maths agents)

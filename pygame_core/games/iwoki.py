@@ -261,6 +261,20 @@ def parse_placement(text: str):
     return HexPlacement(order, parse_hex_gap(gap))
 
 
+def hex_order_score(req: tuple, order: tuple) -> int | None:
+    """The score of a hexagonal ``order`` against the values delivered at its six vertices
+    (``None``: unassigned), or ``None`` if it is invalid (a mismatch, or no numeric match)."""
+    score, matched = 0, False
+    for there, mine in zip(req, order):
+        if there is None or mine == WILD:
+            continue
+        if there != mine:
+            return None
+        score += mine
+        matched = True
+    return score if matched else None
+
+
 # --------------------------------------------------------------------------- the board
 @dataclass(frozen=True)
 class HexagonalGap:
@@ -458,17 +472,9 @@ class VirtualBoard:
         for h in self.fittable_hex:
             req = self.hex_requirements(h)
             for o in orders:
-                score, matched = 0, False
-                for there, mine in zip(req, o):
-                    if there is None or mine == WILD:
-                        continue
-                    if there != mine:
-                        break
-                    score += mine
-                    matched = True
-                else:
-                    if matched:
-                        out.append((HexPlacement(o, h), score))
+                score = hex_order_score(req, o)
+                if score is not None:
+                    out.append((HexPlacement(o, h), score))
         return out
 
     # ---- text ------------------------------------------------------------------------
@@ -587,6 +593,15 @@ class IwokiGame(Game):
         if self.penalties is None:
             return list(self.points)
         return [p - d for p, d in zip(self.points, self.penalties)]
+
+    @property
+    def movers(self) -> list[int]:
+        return [e["player"] for e in self.events]  # drawing keeps the turn
+
+    @property
+    def turn_order(self) -> list[int]:
+        """The seats in turn order (a random permutation drawn at setup)."""
+        return list(self.order)
 
     @property
     def is_opening(self) -> bool:
@@ -828,3 +843,161 @@ class IwokiGame(Game):
         lines.append("Layout:")
         lines.append(self.board.render_text())
         return "\n".join(lines)
+
+    # ---- agent hooks -----------------------------------------------------------------
+    # Optional methods the agents look for by name (pygame_core/agents/iwoki_agents.py and the
+    # generic search of pygame_core/agents/mcts.py): a fast placement generator (the same
+    # placements as ``placements``, through cached tables), the search agent's playout policy
+    # (greedy-ish, to the end of the game unless ``PLAYOUT_DEPTH`` is set) and its reward (the
+    # final score difference to the best opponent, squashed, plus the win).  They read only
+    # what the state holds: the search agents call them on views and on determinized copies of
+    # a view.  The spec's Random needs no hook: it picks among all the legal moves.
+    PLAYOUT_EPSILON: ClassVar[float] = 0.1  # share of random placements in playouts
+    PLAYOUT_SHED: ClassVar[float] = 1.0  # playouts add this times a laid small tile's deduction
+    PLAYOUT_DEPTH: ClassVar[int | None] = None  # playouts stop this many moves on (None: at the end)
+    PLAYOUT_SCALE: ClassVar[float] = 15.0  # a lead of this many points: 0.75 of the margin part
+    SEARCH_ITERATIONS: ClassVar[int] = 250  # default search budget: about 0.4 s a move in CPython
+    _SMALL_FITS_T: ClassVar[dict | None] = None  # requirement -> ((order, tile index), ...)
+    _HEX_FITS: ClassVar[dict] = {}  # six vertex requirements -> ((order, tile id, score), ...)
+    _CONTACTS: ClassVar[dict] = {}  # small gap -> its contacts (cache)
+    _SMALL_INDEX: ClassVar[dict] = {t: i for i, t in enumerate(SMALL_TILES)}
+
+    @classmethod
+    def _small_fit_table(cls) -> dict:
+        """``SMALL_FITS`` with each order's tile type as an index into ``SMALL_TILES``."""
+        if cls._SMALL_FITS_T is None:
+            index = {t: i for i, t in enumerate(SMALL_TILES)}
+            cls._SMALL_FITS_T = {k: tuple((o, index[o.tile]) for o in v) for k, v in SMALL_FITS.items()}
+        return cls._SMALL_FITS_T
+
+    @classmethod
+    def _hex_fits(cls, req: tuple) -> tuple:
+        """Every hexagonal order valid against the six vertex requirements ``req`` (``None``:
+        unassigned), with its tile id and score (cached per requirement pattern)."""
+        entries = cls._HEX_FITS.get(req)
+        if entries is None:
+            out = []
+            for order, tile in HEX_ORDER_TILE.items():
+                score = hex_order_score(req, order)
+                if score is not None:
+                    out.append((order, tile.id, score))
+            entries = cls._HEX_FITS[req] = tuple(out)
+        return entries
+
+    def fast_placements(self, p: int | None = None, smalls=None, hexes=None) -> list:
+        """``(placement, score)`` for the valid placements of player ``p`` after the opening: the
+        same set as :meth:`placements` (other order, small tiles first), several times faster.
+        ``smalls`` / ``hexes`` replace the small tile types / hexagonal tiles considered (default:
+        what :meth:`placements` would use).  On the empty layout this is :meth:`placements`."""
+        if self.board.is_empty:
+            return self.placements(p)
+        return [(SmallPlacement(o, g) if o.__class__ is SmallOrder else HexPlacement(o, g), s)
+                for o, g, s in self._raw_placements(p, smalls, hexes)]
+
+    def _raw_placements(self, p: int | None = None, smalls=None, hexes=None) -> list:
+        """:meth:`fast_placements` as ``(order, gap, score)`` triples (after the opening)."""
+        if p is None:
+            p = self.current_player
+        if smalls is None:
+            smalls = self._small_candidates(p)
+        if hexes is None:
+            hexes = self.hex_hands[p]
+        board = self.board
+        out = []
+        if smalls:
+            index = self._SMALL_INDEX
+            held = {index[t] for t in smalls}
+            fits = self._small_fit_table()
+            contacts = self._CONTACTS
+            get = board.hexes.get
+            for key in board.fittable_small:
+                c = contacts.get(key)
+                if c is None:
+                    c = contacts[key] = tuple((h, v - 1) for h, v in hexspiral.small_gap_contacts(key))
+                req = []
+                score = 0
+                for h, i in c:
+                    order = get(h)
+                    value = None if order is None else order[i]
+                    if value == WILD:
+                        value = None
+                    elif value is not None:
+                        score += value
+                    req.append(value)
+                for o, t in fits.get(tuple(req), ()):
+                    if t in held:
+                        out.append((o, key, score))
+        held = {t.id for t in hexes if t is not None}
+        if held:
+            dget = board.delivered.get
+            hex_fits = self._hex_fits
+            for h in board.fittable_hex:
+                req = (dget((h, 1)), dget((h, 2)), dget((h, 3)), dget((h, 4)), dget((h, 5)), dget((h, 6)))
+                for o, t, s in hex_fits(req):
+                    if t in held:
+                        out.append((o, h, s))
+        return out
+
+    def playout_move(self, rng: Rng):
+        """The playout policy: usually the placement scoring most, a small tile counted with
+        the deduction it saves (``PLAYOUT_SHED``; ties: the first found, small tiles before
+        hexagonal; the opening: the best opening score), sometimes a random one
+        (``PLAYOUT_EPSILON``); a draw only without a placement; a pass when forced."""
+        return self._policy_move(rng)
+
+    def preferred_moves(self) -> list:
+        """The playout policy's choice without its random share (a prior for the search)."""
+        if self._over:
+            return []
+        return [self._policy_move(None)]
+
+    def _policy_move(self, rng: Rng | None):
+        if self.board.is_empty:
+            moves = self.placements()
+            if rng is not None and rng.random() < self.PLAYOUT_EPSILON:
+                return moves[rng.below(len(moves))][0]
+            return max(moves, key=lambda ms: ms[1])[0]
+        raw = self._raw_placements()
+        if not raw:
+            return DRAW if not self.drew and self.small_bag else PASS
+        if rng is not None and len(raw) > 1 and rng.random() < self.PLAYOUT_EPSILON:
+            o, g, _ = raw[rng.below(len(raw))]
+        else:
+            o, g, best = None, None, -1
+            shed = self.PLAYOUT_SHED
+            for oo, gg, s in raw:
+                if oo.__class__ is SmallOrder:
+                    s += shed * max(oo.digits)
+                if s > best:
+                    o, g, best = oo, gg, s
+        return SmallPlacement(o, g) if o.__class__ is SmallOrder else HexPlacement(o, g)
+
+    def playout_horizon_reached(self, start: "IwokiGame") -> bool:
+        """Playouts stop at the end of the game or ``PLAYOUT_DEPTH`` moves after ``start``."""
+        depth = self.PLAYOUT_DEPTH
+        return self._over or (depth is not None and len(self.history) - len(start.history) >= depth)
+
+    def playout_reward(self, player: int, start: "IwokiGame") -> float:
+        """Reward in [0, 1] for ``player`` at the end of a playout.  At the end of the game:
+        half the final score difference to the best opponent squashed (0.5 = even), half the
+        result (1 a win, 1/k a win shared by k).  At the horizon: the points gained since
+        ``start`` minus the deduction for the small tiles now in hand, against the best
+        opponent's, squashed."""
+        n = len(self.points)
+        if self._over:
+            final, winners = self.scores, self._winners
+            diff = final[player] - max(final[q] for q in range(n) if q != player)
+            won = 1.0 / len(winners) if player in winners else 0.0
+            return 0.5 * (0.5 + 0.5 * diff / (abs(diff) + self.PLAYOUT_SCALE)) + 0.5 * won
+        gain = [self.points[q] - start.points[q] - hand_penalty(self.small_hands[q]) for q in range(n)]
+        diff = gain[player] - max(gain[q] for q in range(n) if q != player)
+        return 0.5 + 0.5 * diff / (abs(diff) + self.PLAYOUT_SCALE)
+
+    def playout_rewards(self, rng: Rng, start: "IwokiGame") -> list[float]:
+        """The whole playout in one call: ``playout_move`` moves until
+        ``playout_horizon_reached(start)``, then ``playout_reward`` for every player (changes
+        this game: call it on a copy)."""
+        policy, apply, horizon = self._policy_move, self.apply, self.playout_horizon_reached
+        while not horizon(start):
+            apply(policy(rng))
+        return [self.playout_reward(q, start) for q in range(len(self.points))]

@@ -511,6 +511,10 @@ class TriominosGame(Game):
         return list(self.totals)
 
     @property
+    def movers(self) -> list[int]:
+        return [e["player"] for e in self.events]  # drawing keeps the turn
+
+    @property
     def is_opening(self) -> bool:
         return self.board.is_empty
 

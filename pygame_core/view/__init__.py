@@ -70,6 +70,16 @@ def move_targets(game: Game, viewer: int | None = None) -> list[dict]:
     return out
 
 
+def polygon(points, cls: str, target: str | None = None, name: str | None = None) -> dict:
+    """A polygon item, clickable when it has a ``target``, named for screen readers."""
+    item = {"kind": "polygon", "points": pts(points), "cls": cls}
+    if target is not None:
+        item["target"] = target
+    if name is not None:
+        item["name"] = name
+    return item
+
+
 def r3(v: float) -> float:
     return round(v, 3)
 
@@ -128,3 +138,4 @@ def coord_labels(columns: int, rows: int) -> list[dict]:
 from . import hex as _hex  # noqa: E402,F401  (registers the Hex view)
 from . import y as _y  # noqa: E402,F401  (registers the Y view)
 from . import triominos as _triominos  # noqa: E402,F401  (registers the Triominos view)
+from . import iwoki as _iwoki  # noqa: E402,F401  (registers the iwoki view)

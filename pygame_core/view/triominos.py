@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..games.triominos import (ABC, DRAW, PASS, Placement, Tile, TriominosGame, hand_points)
 from ..geometry import trigrid
-from . import GameView, pts, r3, register_view
+from . import GameView, polygon, pts, r3, register_view
 
 NUMBER_INSET = 0.34  # corner numbers sit this far from the corner towards the centre
 HAND_PER_ROW = 10
@@ -20,12 +20,7 @@ def _tile_items(points, numbers, cls, target=None, name=None) -> list[dict]:
     """A triangle (``points`` = left, middle, right corner) with its three numbers."""
     cx = sum(p[0] for p in points) / 3
     cy = sum(p[1] for p in points) / 3
-    poly = {"kind": "polygon", "points": pts(points), "cls": cls}
-    if target is not None:
-        poly["target"] = target
-    if name is not None:
-        poly["name"] = name
-    items = [poly]
+    items = [polygon(points, cls, target, name)]
     for (px, py), n in zip(points, numbers):
         at = [r3(px + NUMBER_INSET * (cx - px)), r3(py + NUMBER_INSET * (cy - py))]
         items.append({"kind": "text", "at": at, "text": str(n), "cls": f"num n{n}"})

@@ -4,6 +4,7 @@ hot-seat with the pass-the-device screen, and the settings form (players, single
 import re
 
 from test_web_games import open_app, same_origin_only, wait_idle
+from tile_play import human_turn, play_one_turn, state
 
 OPPONENT = "greedy"
 
@@ -16,39 +17,6 @@ def start(page, players=2, single_round=True, seats=("human", OPPONENT)):
         page.select_option(f"[data-seat='{i}']", who)
     page.click("#new-game")
     wait_idle(page)
-
-
-def state(page):
-    return page.evaluate("window.boardwright.state()")
-
-
-def human_turn(page):
-    return page.evaluate("document.getElementById('board').classList.contains('human-turn')")
-
-
-def play_one_turn(page, log):
-    """Play a placement by clicking a hand tile, then a highlighted spot; else draw or pass."""
-    tiles = page.locator(".panel-svg polygon.selectable")
-    for i in range(tiles.count()):
-        tiles.nth(i).click()
-        spots = page.locator("#board-svg polygon.spot.selectable")
-        if spots.count():
-            before = len(state(page)["moves"])
-            spots.first.click()
-            if page.locator("#confirm").count():  # several orientations fit: cycle, then place
-                first = page.inner_text(".choice-info")
-                page.keyboard.press("r")
-                page.wait_for_function(f"document.querySelector('.choice-info').textContent !== {first!r}")
-                assert page.locator("#board-svg polygon.tile.preview").count() == 1
-                log.append("rotated")
-                page.keyboard.press("Enter")
-            page.wait_for_function(f"window.boardwright.state().moves.length > {before}", timeout=60_000)
-            log.append("placed")
-            return
-    # no tile fits anywhere: the action buttons offer draw or pass
-    button = page.locator("#actions button[data-move]").first
-    log.append(button.get_attribute("data-move"))
-    button.click()
 
 
 def test_triominos_round_against_greedy_to_the_end(page, site_url):

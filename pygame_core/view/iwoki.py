@@ -1,0 +1,275 @@
+"""Scene for iwoki Maths: flat-topped hexagonal tiles with their six vertex numbers, small
+triangular tiles in the gaps between them with their three numbers and operator, fittable gaps,
+the player's hand and every player's face-up hexagonal tiles.
+
+Click targets: ``small:112`` / ``hex:ht5`` (a tile in the hand), ``gap:H7`` / ``gap:H1_H5_H6``
+(a fittable gap).  A placement is the click path ``[tile, gap]``; when several orders of the
+tile fit that gap the UI cycles through them with a preview.  ``draw`` and ``pass`` are buttons.
+"""
+
+from __future__ import annotations
+
+from ..games.iwoki import DELIVERED, DRAW, PASS, WILD, IwokiGame, SmallPlacement, order_text
+from ..geometry import hexspiral
+from . import GameView, polygon, pts, r3, register_view
+
+HEX_RADIUS = 0.57  # hexagons this size leave small gaps a little wider than a hexagon side
+NUMBER_INSET = 0.3  # hexagon numbers sit this far from the vertex towards the centre
+SIDE_INSET = 0.3  # small-tile numbers sit on the sides, this far towards the centre
+WILD_TEXT = "★"
+MINUS = "−"
+
+
+def small_target(tile) -> str:
+    return f"small:{tile.name}"
+
+
+def hex_target(tile) -> str:
+    return f"hex:{tile.name}"
+
+
+def gap_target(gap) -> str:
+    if len(gap) == 3:
+        return f"gap:{hexspiral.small_gap_name(gap)}"
+    return f"gap:{hexspiral.hex_name(gap)}"
+
+
+def _num(at, value, extra="") -> dict:
+    wild = value == WILD
+    cls = "num wild" if wild else f"num n{value}"
+    return {"kind": "text", "at": [r3(at[0]), r3(at[1])], "text": WILD_TEXT if wild else str(value),
+            "cls": cls + extra}
+
+
+def hex_tile_items(corners, order, cls, target=None, name=None) -> list[dict]:
+    """A hexagon (``corners`` = vertices 1-6) with its six numbers."""
+    cx = sum(p[0] for p in corners) / 6
+    cy = sum(p[1] for p in corners) / 6
+    items = [polygon(corners, cls, target, name)]
+    for (px, py), value in zip(corners, order):
+        items.append(_num((px + NUMBER_INSET * (cx - px), py + NUMBER_INSET * (cy - py)), value, " hn"))
+    return items
+
+
+def small_tile_items(corners, order, cls, target=None, name=None) -> list[dict]:
+    """A small triangle (``corners`` = its contacts in delivery order) with number ``x_i`` on
+    the side between contacts ``i-1`` and ``i`` and the operator in the middle."""
+    cx = sum(p[0] for p in corners) / 3
+    cy = sum(p[1] for p in corners) / 3
+    items = [polygon(corners, cls, target, name)]
+    for i, x in enumerate(order.digits):
+        (ax, ay), (bx, by) = corners[i - 1], corners[i]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        items.append(_num((mx + SIDE_INSET * (cx - mx), my + SIDE_INSET * (cy - my)), x, " sn"))
+    items.append({"kind": "text", "at": [r3(cx), r3(cy)], "text": "+" if order.sign == "+" else MINUS,
+                  "cls": "op " + ("plus" if order.sign == "+" else "minus")})
+    return items
+
+
+def _event_text(game: IwokiGame, ev: dict) -> str:
+    who = game.player_names[ev["player"]]
+    move = ev["move"]
+    if move in ("draw", "pass"):
+        text = f"{who} drew a small tile" if move == "draw" else f"{who} passed"
+    elif ev.get("opening"):
+        text = f"{who} opened with {move}: {ev['points']}"
+    else:
+        parts = [str(m[2]) for m in ev.get("matches", [])]
+        text = f"{who} played {move}: " + " + ".join(parts) + (f" = {ev['points']}" if len(parts) > 1 else "")
+    if "hex_drawn" in ev:
+        text += "; 3 white tokens: " + ("drew a hexagonal tile" if ev["hex_drawn"] else "the hexagonal bag is empty")
+    return text
+
+
+def _end_text(game: IwokiGame) -> str:
+    parts = []
+    for q, name in enumerate(game.player_names):
+        parts.append(f"{name} {game.points[q]} − {game.penalties[q]} = {game.scores[q]}")
+    return "Final: " + ", ".join(parts)
+
+
+class IwokiView(GameView):
+    def scene(self, game: IwokiGame, viewer=None, preview=None) -> dict:
+        board = game.board
+        spots, tiles, nums, marks = [], [], [], []
+        last = None
+        for ev in reversed(game.events):
+            if ev["move"] not in ("draw", "pass"):
+                last = ev["move"]
+                break
+        shown = set()
+        # hexagonal tiles
+        for h, order in board.hexes.items():
+            name = hexspiral.hex_name(h)
+            cls = "tile hextile" + (" last" if last == f"{order_text(order)} @ {name}" else "")
+            values = ", ".join("wildcard" if c == WILD else str(c) for c in order)
+            items = hex_tile_items(hexspiral.hexagon_points(h, HEX_RADIUS), order, cls,
+                                   name=f"{name}: hexagonal tile {order_text(order)} (vertices 1-6: {values})")
+            tiles.append(items[0])
+            nums.extend(items[1:])
+            shown.add(h)
+        # small tiles
+        for key, order in board.smalls.items():
+            name = hexspiral.small_gap_name(key)
+            face = "plus" if order.sign == "+" else "minus"
+            cls = f"tile smalltile {face}" + (" last" if last == f"{order} @ {name}" else "")
+            gives = ", ".join(str(d) for d in DELIVERED[order])
+            items = small_tile_items(hexspiral.small_gap_points(key, HEX_RADIUS), order, cls,
+                                     name=f"{name}: small tile {order} (delivers {gives})")
+            tiles.append(items[0])
+            nums.extend(items[1:])
+        # fittable gaps
+        playing = not game.is_over
+        if board.is_empty:
+            hex_gaps, small_gaps = [(0, 0)], [hexspiral.small_gap_of([(0, 0), (0, 1), (-1, 1)])]
+        else:
+            hex_gaps, small_gaps = list(board.fittable_hex), list(board.fittable_small)
+        for h in hex_gaps:
+            name = hexspiral.hex_name(h)
+            corners = hexspiral.hexagon_points(h, HEX_RADIUS * 0.96)
+            needs = board.hex_requirements(h)
+            shown_needs = ", ".join(f"vertex {v} {d}" for v, d in zip(range(1, 7), needs) if d is not None)
+            if playing:
+                spots.append({"kind": "polygon", "points": pts(corners), "cls": "spot hexspot",
+                              "target": gap_target(h),
+                              "name": f"fittable hexagonal gap {name}" + (f", needs {shown_needs}" if shown_needs else "")})
+            else:
+                spots.append({"kind": "polygon", "points": pts(corners), "cls": "spot hexspot"})
+            cx, cy = hexspiral.centre(h)
+            for (px, py), d in zip(hexspiral.hexagon_points(h, HEX_RADIUS), needs):
+                if d is not None:
+                    nums.append({"kind": "text", "at": [r3(px + NUMBER_INSET * (cx - px)), r3(py + NUMBER_INSET * (cy - py))],
+                                 "text": str(d), "cls": "num hn need"})
+            nums.append({"kind": "text", "at": [r3(cx), r3(cy)], "text": name, "cls": "gap-label"})
+            shown.add(h)
+        for key in small_gaps:
+            name = hexspiral.small_gap_name(key)
+            if playing:
+                spots.append({"kind": "polygon", "points": pts(hexspiral.small_gap_points(key, HEX_RADIUS)),
+                              "cls": "spot smallspot", "target": gap_target(key),
+                              "name": f"fittable small gap {name}"})
+            for h in hexspiral.small_gap_hexes(key):
+                shown.add(h)
+        if preview is not None:
+            if isinstance(preview, SmallPlacement):
+                marks.extend(small_tile_items(hexspiral.small_gap_points(preview.gap, HEX_RADIUS), preview.order,
+                                              "tile smalltile preview", name=f"preview of {preview}"))
+            else:
+                marks.extend(hex_tile_items(hexspiral.hexagon_points(preview.gap, HEX_RADIUS), preview.order,
+                                            "tile hextile preview", name=f"preview of {preview}"))
+        xs, ys = [], []
+        for h in shown or {(0, 0)}:
+            for x, y in hexspiral.hexagon_points(h, 1.0):
+                xs.append(x)
+                ys.append(y)
+        pad = 0.3
+        x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+        w, h = max(x1 - x0, 6.0), max(y1 - y0, 5.0)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return {"viewBox": [r3(cx - w / 2), r3(cy - h / 2), r3(w), r3(h)], "title": "iwoki Maths layout",
+                "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": tiles},
+                           {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
+                "panels": self._panels(game, viewer), "notes": self._notes(game),
+                "player_notes": self._player_notes(game)}
+
+    # ---- panels and notes ------------------------------------------------------------
+    def _panels(self, game: IwokiGame, viewer) -> list[dict]:
+        out = []
+        to_move = game.current_player
+        seats = list(range(game.num_players))
+        if viewer is not None:  # the player's own tiles first
+            seats.remove(viewer)
+            seats.insert(0, viewer)
+        for q in seats:
+            smalls = game.small_hands[q]
+            own = viewer is None or viewer == q
+            if own and any(t is None for t in smalls):
+                own = False
+            clickable = q == to_move and own
+            items = []
+            x = 0.1
+            if own:
+                for t in dict.fromkeys(smalls):
+                    count = smalls.count(t)
+                    order = t.orders()[0]
+                    corners = [(x, 0.95), (x + 0.55, 0.0), (x + 1.1, 0.95)]  # an upright triangle
+                    # delivery order: the left side first, so the numbers read clockwise a, b, c
+                    items.extend(small_tile_items([corners[1], corners[2], corners[0]], order, "tile smalltile hand plus",
+                                                  target=small_target(t) if clickable else None,
+                                                  name=f"small tile {t}" + (f", {count} copies" if count > 1 else "")))
+                    if count > 1:
+                        items.append({"kind": "text", "at": [r3(x + 1.0), 0.12], "text": f"×{count}", "cls": "count"})
+                    x += 1.25
+            width = x
+            hex_row = 1.25 if own and x > 0.1 else 0.0  # own hexagonal tiles: a second row
+            if hex_row:
+                x = 0.1
+            for t in game.hex_hands[q]:
+                if t is None:
+                    continue
+                corners = hexspiral.hexagon_points((0, 0), 0.6)
+                corners = [(px + x + 0.62, py + 0.5 + hex_row) for px, py in corners]
+                items.extend(hex_tile_items(corners, t.values, "tile hextile hand",
+                                            target=hex_target(t) if clickable else None,
+                                            name=f"hexagonal tile {t} {order_text(t.values)}"))
+                x += 1.35
+            if not items and not own:
+                continue
+            name = game.player_names[q]
+            n_small = len(smalls)
+            if own:
+                title = (f"Your tiles ({name})" if viewer is not None else f"{name}'s tiles") + \
+                        f": {n_small} small, {len(game.hex_hands[q])} hexagonal"
+            else:
+                title = f"{name}'s hexagonal tiles (face up); {n_small} small tiles hidden"
+            width = max(width, x, 6.0)
+            height = 1.2 + hex_row if any(t is not None for t in game.hex_hands[q]) or not hex_row else 1.2
+            out.append({"name": f"hand-{q}", "title": title, "cls": "own" if own and viewer is not None else "",
+                        "viewBox": [0, -0.1, r3(width), r3(height)],
+                        "layers": [{"name": "hand", "items": items}]})
+        return out
+
+    def _notes(self, game: IwokiGame) -> list[dict]:
+        order = ", ".join(game.player_names[q] for q in game.order)
+        notes = [{"text": f"Turn order: {order} · bags: {len(game.small_bag)} small, "
+                          f"{len(game.hex_bag)} hexagonal", "cls": "info"}]
+        notes.append({"text": "● white tokens: a draw, a − face or a pass earns one; the third brings a "
+                              "hexagonal tile · red: one small tile left", "cls": "info"})
+        if game.is_over and game.penalties is not None:
+            notes.append({"text": _end_text(game), "cls": "round-end"})
+        if game.events:
+            notes.append({"text": "Last move: " + _event_text(game, game.events[-1]), "cls": "last-move"})
+        if not game.is_over:
+            who = game.player_names[game.current_player]
+            if game.board.is_empty:
+                notes.append({"text": f"{who} opens: a hexagonal tile in H1 or a small tile in H1_H4_H5", "cls": "info"})
+            elif game.drew:
+                notes.append({"text": f"{who} has drawn: place a tile or pass", "cls": "info"})
+        return notes
+
+    def _player_notes(self, game: IwokiGame) -> list[str]:
+        out = []
+        for q in range(game.num_players):
+            s = len(game.small_hands[q])
+            text = f"{s} small · {len(game.hex_hands[q])} hex · {'●' * game.white[q]}{'○' * (2 - game.white[q])}"
+            if game.red(q):
+                text += " · red"
+            out.append(text)
+        return out
+
+    # ---- targets ---------------------------------------------------------------------
+    def move_targets(self, game: IwokiGame, viewer=None) -> list[dict]:
+        out = []
+        for m in game.legal_moves():
+            if m == DRAW:
+                out.append({"move": "draw", "target": None, "path": [], "label": "Draw a small tile"})
+            elif m == PASS:
+                out.append({"move": "pass", "target": None, "path": [], "label": "Pass"})
+            else:
+                first = small_target(m.tile) if isinstance(m, SmallPlacement) else hex_target(m.tile)
+                path = [first, gap_target(m.gap)]
+                out.append({"move": str(m), "target": path[-1], "path": path, "label": None})
+        return out
+
+
+register_view("iwoki", IwokiView())
