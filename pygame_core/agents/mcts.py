@@ -19,6 +19,9 @@ Optional game hooks (looked up by name; game-specific knowledge lives only there
   playout for ``player`` (default: 1 for a win, 1/k for a win shared by k, 0 otherwise);
 * ``playout_rewards(rng, start) -> list[float]``: the three above in one faster call (the
   rewards of every player), used instead of them when present;
+* ``search_moves() -> list``: the legal moves worth searching here (a non-empty subset of
+  ``legal_moves()``, e.g. the best few placements plus draw), so that a wide move list does not
+  spread the iterations too thin;
 * ``preferred_moves() -> list``: the moves the game's own policy would play here; with
   ``prior_weight`` > 0 their nodes get the progressive bias ``prior_weight / (visits + 1)``.
 
@@ -126,6 +129,7 @@ class MCTSAgent(Agent):
         state = game.determinize(rng)
         horizon = getattr(state, "playout_horizon_reached", None)
         preferred = getattr(state, "preferred_moves", None) if self.prior_weight else None
+        moves_of = getattr(state, "search_moves", None)
         node = root
         depth, max_depth = 0, self.max_depth
         while not state.is_over and not (horizon is not None and horizon(game)):
@@ -133,10 +137,10 @@ class MCTSAgent(Agent):
                 break
             depth += 1
             if hidden:
-                legal = state.legal_moves()
+                legal = moves_of() if moves_of is not None else state.legal_moves()
             else:
                 if node.legal is None:
-                    node.legal = state.legal_moves()
+                    node.legal = moves_of() if moves_of is not None else state.legal_moves()
                 legal = node.legal
             children = node.children
             untried = [m for m in legal if m not in children]

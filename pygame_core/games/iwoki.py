@@ -856,6 +856,7 @@ class IwokiGame(Game):
     PLAYOUT_SHED: ClassVar[float] = 1.0  # playouts add this times a laid small tile's deduction
     PLAYOUT_DEPTH: ClassVar[int | None] = None  # playouts stop this many moves on (None: at the end)
     PLAYOUT_SCALE: ClassVar[float] = 15.0  # a lead of this many points: 0.75 of the margin part
+    SEARCH_WIDTH: ClassVar[int] = 8  # placements the search weighs per position (search_moves)
     SEARCH_ITERATIONS: ClassVar[int] = 250  # default search budget: about 0.4 s a move in CPython
     _SMALL_FITS_T: ClassVar[dict | None] = None  # requirement -> ((order, tile index), ...)
     _HEX_FITS: ClassVar[dict] = {}  # six vertex requirements -> ((order, tile id, score), ...)
@@ -971,6 +972,25 @@ class IwokiGame(Game):
                 if s > best:
                     o, g, best = oo, gg, s
         return SmallPlacement(o, g) if o.__class__ is SmallOrder else HexPlacement(o, g)
+
+    def search_moves(self) -> list:
+        """The moves the search weighs (``SEARCH_WIDTH`` best placements by the playout
+        policy's value, plus draw or pass when legal): iwoki often has 30-90 legal moves."""
+        if self._over:
+            return []
+        width = self.SEARCH_WIDTH
+        if self.board.is_empty:
+            moves = sorted(self.placements(), key=lambda ms: -ms[1])
+            return [m for m, _ in moves[:width]]
+        shed = self.PLAYOUT_SHED
+        scored = sorted(self._raw_placements(), key=lambda e: -(e[2] + (shed * max(e[0].digits) if e[0].__class__ is SmallOrder else 0)))
+        out: list = [SmallPlacement(o, g) if o.__class__ is SmallOrder else HexPlacement(o, g)
+                     for o, g, _ in scored[:width]]
+        if not self.drew and self.small_bag:
+            out.append(DRAW)
+        elif not out:
+            out.append(PASS)
+        return out
 
     def playout_horizon_reached(self, start: "IwokiGame") -> bool:
         """Playouts stop at the end of the game or ``PLAYOUT_DEPTH`` moves after ``start``."""
