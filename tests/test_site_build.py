@@ -29,6 +29,7 @@ def test_wheel_is_pure_python_without_dependencies(wheel):
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         assert "pygame_core/__init__.py" in names
+        assert "pygame_core/data/codex_cards.json" in names  # Codex card data ships as package data
         meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
         meta = email.parser.Parser().parsestr(zf.read(meta_name).decode())
     runtime = [r for r in meta.get_all("Requires-Dist") or [] if "extra ==" not in r.replace("extra==", "extra ==")]
@@ -98,6 +99,9 @@ def test_wheel_installs_into_fresh_venv(wheel, tmp_path):
         "while not g.is_over: g.play(bots[g.current_player].choose(g))\n"
         "again = pygame_core.replay(json.loads(json.dumps(g.record())))\n"
         "assert again.render_text() == g.render_text()\n"
+        "from pygame_core.games.codex import load_cards\n"
+        "cards, objectives = load_cards()  # package data read from the installed wheel\n"
+        "assert len(cards) == 86 and len(objectives) == 16\n"
         "print(pygame_core.__file__); print(g.winners)\n")
     out = subprocess.run([str(py), "-c", script], check=True, capture_output=True, text=True, cwd=tmp_path)
     assert str(venv) in out.stdout.splitlines()[0]
