@@ -1,0 +1,210 @@
+"""Scene for Codex Naturalis: a player's play area (cards drawn from the card data: corner
+symbols, centre resources, points and requirements), the available positions, the hand, the
+face-up market and the decks.
+
+Click targets: ``card:43`` (a card in the hand), ``at:(x,y)`` (an available position);
+a placement is the path ``[card, position]`` and both sides usually fit, so the UI's preview
+cycles between front and back (R) before Enter places it.  Drawing: ``draw:51`` (a face-up
+card), ``draw:resource-deck`` / ``draw:gold-deck``.  Starter side and objective choice are buttons.
+"""
+
+from __future__ import annotations
+
+from ..games.codex import (CODEX_PASS, COLOUR_NAMES, EMPTY, HIDDEN, CodexGame, DrawMove, HiddenCard,
+                           ObjectiveMove, PlayMove, StarterMove, load_cards)
+from ..geometry.cornergrid import CORNER_OFFSETS, CORNERS
+from . import GameView, polygon, r3, register_view
+
+CARD_W, CARD_H = 2.6, 1.7  # a card; card cells two apart are (2, 1.24) apart on screen
+Y_SCALE = 0.62
+BOX = 0.46  # corner boxes
+LETTER = {"fungi": "F", "plant": "P", "animal": "A", "insect": "I",
+          "quill": "Q", "inkwell": "K", "manuscript": "M"}
+
+
+def screen(p) -> tuple[float, float]:
+    return (p[0] * 1.0, -p[1] * Y_SCALE)
+
+
+def _rect(cx, cy, w, h):
+    return [(cx - w / 2, cy - h / 2), (cx + w / 2, cy - h / 2), (cx + w / 2, cy + h / 2), (cx - w / 2, cy + h / 2)]
+
+
+def _text(at, text, cls) -> dict:
+    return {"kind": "text", "at": [r3(at[0]), r3(at[1])], "text": text, "cls": cls}
+
+
+def points_text(side) -> str:
+    pts = side.points
+    if not pts or not pts.get("value"):
+        return ""
+    if pts["kind"] == "fixed":
+        return str(pts["value"])
+    if pts["kind"] == "per-object":
+        return f"{pts['value']}/{LETTER[pts['object']]}"
+    return f"{pts['value']}/corner"
+
+
+def card_items(card, front: bool, centre, cls: str, target=None, name=None) -> list[dict]:
+    """A card at screen point ``centre`` showing one side."""
+    side = card.side(front)
+    cx, cy = centre
+    kingdom = card.kingdom or "starter"
+    items = [polygon(_rect(cx, cy, CARD_W, CARD_H), f"card {kingdom} {card.type} {cls}".strip(), target, name)]
+    for corner in CORNERS:
+        dx, dy = CORNER_OFFSETS[corner]
+        bx = cx + dx * (CARD_W / 2 - BOX / 2)
+        by = cy - dy * (CARD_H / 2 - BOX / 2)
+        symbol = side.corners[corner]
+        if symbol == HIDDEN:
+            continue
+        items.append(polygon(_rect(bx, by, BOX, BOX), "corner" + ("" if symbol == EMPTY else f" sym {symbol}")))
+        if symbol != EMPTY:
+            items.append(_text((bx, by), LETTER[symbol], f"sym-text {symbol}"))
+    if side.centre:
+        items.append(_text((cx, cy), "".join(LETTER[s] for s in side.centre), "centre-text"))
+    pts = points_text(side) if front else ""
+    if pts:
+        items.append(_text((cx, cy - CARD_H / 2 + 0.25), pts, "card-points"))
+    if front and side.requires:
+        need = "".join(LETTER[s] * n for s, n in side.requires.items())
+        items.append(_text((cx, cy + CARD_H / 2 - 0.22), need, "card-needs"))
+    items.append(_text((cx + CARD_W / 2 - BOX - 0.08, cy - CARD_H / 2 + 0.16), str(card.id), "card-id"))
+    return items
+
+
+def card_name(card, front: bool) -> str:
+    side = card.side(front)
+    corners = ", ".join(f"{c} {side.corners[c]}" for c in CORNERS)
+    kind = "starter" if card.type == "starter" else f"{COLOUR_NAMES[card.kingdom]} {card.type}"
+    text = f"card {card.id}, {kind}, {'front' if front else 'back'}: {corners}"
+    if side.centre:
+        text += ", centre " + " ".join(side.centre)
+    if front and points_text(side):
+        text += f", scores {points_text(side)}"
+    if front and side.requires:
+        text += ", needs " + ", ".join(f"{n} {s}" for s, n in side.requires.items())
+    return text
+
+
+class CodexView(GameView):
+    def shown_player(self, game: CodexGame, viewer) -> int:
+        if viewer is not None:
+            return viewer
+        return game.current_player if game.current_player is not None else 0
+
+    def scene(self, game: CodexGame, viewer=None, preview=None) -> dict:
+        cards, _ = load_cards()
+        q = self.shown_player(game, viewer)
+        field = game.fields[q]
+        layers_cards, spots, marks = [], [], []
+        for p, cell in sorted(field.cards.items(), key=lambda kv: kv[1].order):
+            layers_cards.extend(card_items(cell.card, cell.front, screen(p), "placed",
+                                           name=f"{card_name(cell.card, cell.front)} at ({p[0]},{p[1]})"))
+        placing = (not game.is_over and game.phase == "play" and game.step == "place" and game.current_player == q)
+        if placing:
+            for p in sorted(field.available):
+                cx, cy = screen(p)
+                spots.append(polygon(_rect(cx, cy, CARD_W * 0.62, CARD_H * 0.62), "spot cardspot",
+                                     f"at:({p[0]},{p[1]})", f"available position ({p[0]},{p[1]})"))
+        if isinstance(preview, PlayMove):
+            marks.extend(card_items(cards[preview.card], preview.front, screen(preview.at), "preview",
+                                    name=f"preview of {preview}"))
+        pts = list(field.cards) + (list(field.available) if placing else []) or [(0, 0)]
+        xs = [screen(p)[0] for p in pts]
+        ys = [screen(p)[1] for p in pts]
+        x0, x1 = min(xs) - CARD_W, max(xs) + CARD_W
+        y0, y1 = min(ys) - CARD_H, max(ys) + CARD_H
+        w, h = max(x1 - x0, 10.0), max(y1 - y0, 6.0)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return {"viewBox": [r3(cx - w / 2), r3(cy - h / 2), r3(w), r3(h)],
+                "title": f"{game.player_names[q]}'s manuscript",
+                "layers": [{"name": "spots", "items": spots}, {"name": "cards", "items": layers_cards},
+                           {"name": "marks", "items": marks}],
+                "panels": self._panels(game, viewer, q), "notes": self._notes(game, viewer, q),
+                "player_notes": [f"{len(h)} cards" for h in game.hands]}
+
+    def _panels(self, game: CodexGame, viewer, q) -> list[dict]:
+        cards, _ = load_cards()
+        out = []
+        hand = game.hands[q]
+        mine = game.current_player == q and game.phase == "play" and game.step == "place"
+        items, x = [], CARD_W / 2 + 0.1
+        for cid in hand:
+            if isinstance(cid, HiddenCard):
+                continue
+            items.extend(card_items(cards[cid], True, (x, CARD_H / 2 + 0.1), "hand",
+                                    target=f"card:{cid}" if mine else None, name=card_name(cards[cid], True)))
+            x += CARD_W + 0.3
+        if items:
+            out.append({"name": f"hand-{q}", "title": f"{game.player_names[q]}'s hand (fronts shown)",
+                        "cls": "own", "viewBox": [0, 0, r3(max(x, 3 * (CARD_W + 0.3))), r3(CARD_H + 0.2)],
+                        "layers": [{"name": "hand", "items": items}]})
+        drawing = game.current_player == q and game.phase == "play" and game.step == "draw"
+        items, x = [], CARD_W / 2 + 0.1
+        for name, deck in (("resource-deck", game.resource_deck), ("gold-deck", game.gold_deck)):
+            top = deck[-1] if deck else None
+            kingdom = (top.kingdom if isinstance(top, HiddenCard) else cards[top].kingdom) if top is not None else None
+            cls = f"card deck {kingdom or 'empty'} {name.split('-')[0]}"
+            label = f"{name.replace('-', ' ')}: {len(deck)} cards" + (f", top card {COLOUR_NAMES[kingdom]}" if kingdom else "")
+            items.append(polygon(_rect(x, CARD_H / 2 + 0.1, CARD_W, CARD_H), cls,
+                                 f"draw:{name}" if drawing and deck else None, label))
+            items.append(_text((x, CARD_H / 2 + 0.1), f"{len(deck)}", "deck-count"))
+            x += CARD_W + 0.3
+        for cid in game.market:
+            if cid is None:
+                x += CARD_W + 0.3
+                continue
+            items.extend(card_items(cards[cid], True, (x, CARD_H / 2 + 0.1), "market",
+                                    target=f"draw:{cid}" if drawing else None,
+                                    name="face-up " + card_name(cards[cid], True)))
+            x += CARD_W + 0.3
+        out.append({"name": "market", "title": "Decks and face-up cards", "viewBox": [0, 0, r3(x), r3(CARD_H + 0.2)],
+                    "layers": [{"name": "market", "items": items}]})
+        return out
+
+    def _notes(self, game: CodexGame, viewer, q) -> list[dict]:
+        _, objectives = load_cards()
+        notes = [{"text": "Common objectives: " + "; ".join(f"{o}: {objectives[o].describe()}" for o in game.common),
+                  "cls": "info"}]
+        secret = game.secret[q]
+        if secret is not None:
+            notes.append({"text": f"Your secret objective {secret}: {objectives[secret].describe()}", "cls": "info"})
+        elif game.phase == "objective" and game.current_player == q:
+            notes.append({"text": "Choose your secret objective: " + "; ".join(
+                f"{o}: {objectives[o].describe()}" for o in game.dealt[q] if o is not None), "cls": "info"})
+        counts = game.fields[q].counts
+        notes.append({"text": "Visible: " + ", ".join(f"{s} {counts[s]}" for s in LETTER), "cls": "info"})
+        if game.turns_left is not None and not game.is_over:
+            notes.append({"text": f"The end is near: {game.turns_left} turns left", "cls": "round-end"})
+        if game.final is not None:
+            parts = [f"{n} {p} + {o} objectives = {p + o}" for n, p, o in
+                     zip(game.player_names, game.points, game.final["objective_points"])]
+            notes.append({"text": "Final: " + ", ".join(parts), "cls": "round-end"})
+        if game.events:
+            ev = game.events[-1]
+            extra = f" (+{ev['points']})" if ev.get("points") else ""
+            notes.append({"text": f"Last move: {game.player_names[ev['player']]} {ev['move']}{extra}", "cls": "last-move"})
+        return notes
+
+    def move_targets(self, game: CodexGame, viewer=None) -> list[dict]:
+        _, objectives = load_cards()
+        out = []
+        for m in game.legal_moves():
+            if isinstance(m, StarterMove):
+                out.append({"move": str(m), "target": None, "path": [],
+                            "label": f"Starter {m.card}: {'front' if m.front else 'back'}"})
+            elif isinstance(m, ObjectiveMove):
+                out.append({"move": str(m), "target": None, "path": [],
+                            "label": f"Keep objective {m.objective} ({objectives[m.objective].describe()})"})
+            elif isinstance(m, PlayMove):
+                path = [f"card:{m.card}", f"at:({m.at[0]},{m.at[1]})"]
+                out.append({"move": str(m), "target": path[-1], "path": path, "label": None})
+            elif isinstance(m, DrawMove):
+                out.append({"move": str(m), "target": f"draw:{m.source}", "path": [f"draw:{m.source}"], "label": None})
+            elif m == CODEX_PASS:
+                out.append({"move": "pass", "target": None, "path": [], "label": "Pass (no card fits)"})
+        return out
+
+
+register_view("codex", CodexView())
