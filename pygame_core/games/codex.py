@@ -363,7 +363,8 @@ def parse_codex_move(text: str):
         return ObjectiveMove(int(m.group(1)))
     if word == "play":
         return PlayMove(int(m.group(1)), m.group(2) == "front", (int(m.group(3)), int(m.group(4))))
-    return DrawMove(m.group(1))
+    source = m.group(1)
+    return DrawMove(source if not source.isdigit() else str(int(source)))  # "draw 037" = "draw 37"
 
 
 # --------------------------------------------------------------------------- the game
