@@ -161,7 +161,45 @@ class CodexView(GameView):
             x += CARD_W + 0.3
         out.append({"name": "market", "title": "Decks and face-up cards", "viewBox": [0, 0, r3(x), r3(CARD_H + 0.2)],
                     "layers": [{"name": "market", "items": items}]})
+        out.append(self._score_track(game))
+        for other in range(game.num_players):  # the other manuscripts are public
+            if other != q and game.fields[other].cards:
+                out.append(self._area_panel(game, other))
         return out
+
+    def _score_track(self, game: CodexGame) -> dict:
+        """The score track 0-29 (three rows of ten) with a token per player; scores from 30 on
+        wrap round and are marked +30."""
+        items = []
+        def cell(k):
+            return (k % 10) * 0.62 + 0.32, (k // 10) * 0.62 + 0.32
+
+        for k in range(30):
+            x, y = cell(k)
+            items.append(polygon(_rect(x, y, 0.56, 0.56), "track" + (" goal" if k == 20 else "")))
+            items.append(_text((x, y - 0.13), str(k), "track-num"))
+        for p, score in enumerate(game.scores):
+            x, y = cell(score % 30)
+            tx = x - 0.18 + 0.12 * p
+            items.append({"kind": "circle", "c": [r3(tx), r3(y + 0.12)], "r": 0.08,
+                          "cls": f"token p{p}", "name": f"{game.player_names[p]}: {score} points"})
+        laps = [f"{game.player_names[p]} +30" for p, sc in enumerate(game.scores) if sc >= 30]
+        title = "Score track (20 ends the game)" + (f"; {', '.join(laps)}" if laps else "")
+        return {"name": "track", "title": title, "viewBox": [0, 0, 6.3, 1.95],
+                "layers": [{"name": "track", "items": items}]}
+
+    def _area_panel(self, game: CodexGame, q: int) -> dict:
+        field = game.fields[q]
+        items = []
+        for p, cell in sorted(field.cards.items(), key=lambda kv: kv[1].order):
+            items.extend(card_items(cell.card, cell.front, screen(p), "placed",
+                                    name=f"{game.player_names[q]}: {card_name(cell.card, cell.front)}"))
+        xs = [screen(p)[0] for p in field.cards]
+        ys = [screen(p)[1] for p in field.cards]
+        x0, y0 = min(xs) - CARD_W / 2 - 0.1, min(ys) - CARD_H / 2 - 0.1
+        w, h = max(xs) - min(xs) + CARD_W + 0.2, max(ys) - min(ys) + CARD_H + 0.2
+        return {"name": f"area-{q}", "title": f"{game.player_names[q]}'s manuscript ({game.scores[q]} points)",
+                "viewBox": [r3(x0), r3(y0), r3(max(w, 6.0)), r3(h)], "layers": [{"name": "area", "items": items}]}
 
     def _notes(self, game: CodexGame, viewer, q) -> list[dict]:
         _, objectives = load_cards()
