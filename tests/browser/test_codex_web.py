@@ -53,3 +53,32 @@ def test_codex_setup_place_and_draw_against_random(page, site_url):
     assert page.locator("#board-svg polygon.card.placed").count() >= 3  # starter + two cards
     same_origin_only(page, site_url)
     assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
+
+
+def test_board_zooms_and_pans_without_playing(page, site_url):
+    open_app(page, site_url)  # the default game (Hex): zoom is generic
+    def box():
+        return [float(v) for v in page.get_attribute("#board-svg", "viewBox").split()]
+    full = box()
+    page.click("#zoom-in")
+    zoomed = box()
+    assert zoomed[2] < full[2] and zoomed[3] < full[3]
+    # drag to pan: the view moves and no move is played
+    moves = len(state(page)["moves"])
+    svg = page.locator("#board-svg").bounding_box()
+    x, y = svg["x"] + svg["width"] / 2, svg["y"] + svg["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 80, y + 40, steps=5)
+    page.mouse.up()
+    panned = box()
+    assert panned[0] < zoomed[0] and panned[2] == zoomed[2]
+    assert len(state(page)["moves"]) == moves
+    page.mouse.wheel(0, 300)  # the wheel zooms out
+    assert box()[2] > panned[2]
+    page.click("#zoom-fit")
+    assert box() == full
+    # a plain click still plays
+    page.locator("#board-svg polygon.selectable").first.click()
+    page.wait_for_function(f"window.boardwright.state().moves.length > {moves}")
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
