@@ -17,6 +17,7 @@ from pygame_core.core import Rng
 from pygame_core.games.codex import (CODEX_PASS, CodexGame, DrawMove, GameField, ObjectiveMove,
                                      PlayMove, StarterMove, load_cards, parse_codex_move)
 from pygame_core.geometry.cornergrid import is_card_cell
+from pygame_core.view import scene
 
 CARDS, OBJECTIVES = load_cards()
 RESOURCE_IDS = set(range(1, 41))
@@ -496,6 +497,9 @@ def test_tie_broken_by_objective_completions_then_shared():
     g._finish()
     assert g.scores == [14, 14]
     assert g.winners == [0], "tie: the player with more objective completions wins"
+    notes = [n["text"] for n in scene(g, 0)["notes"]]
+    assert "Final: Player 1 10 + 4 objectives = 14 (2 completed), Player 2 11 + 3 objectives = 14 (1 completed)" in notes
+    assert "Tied on points: the most objectives completed wins" in notes
 
     g = objective_position()
     g.fields[1] = g.fields[0].copy()
@@ -504,6 +508,8 @@ def test_tie_broken_by_objective_completions_then_shared():
     g._finish()
     assert g.scores == [11, 11] and g.final["completions"] == [2, 2]
     assert g.winners == [0, 1], "same total and completions: shared victory"
+    assert "Tied on points: the most objectives completed wins (still tied: the win is shared)" in \
+        [n["text"] for n in scene(g, 1)["notes"]]
 
 
 def test_end_by_play_scores_common_and_secret_objectives():

@@ -216,9 +216,14 @@ class CodexView(GameView):
         if game.turns_left is not None and not game.is_over:
             notes.append({"text": f"The end is near: {game.turns_left} turns left", "cls": "round-end"})
         if game.final is not None:
-            parts = [f"{n} {p} + {o} objectives = {p + o}" for n, p, o in
-                     zip(game.player_names, game.points, game.final["objective_points"])]
+            parts = [f"{n} {p} + {o} objectives = {p + o} ({c} completed)" for n, p, o, c in
+                     zip(game.player_names, game.points, game.final["objective_points"], game.final["completions"])]
             notes.append({"text": "Final: " + ", ".join(parts), "cls": "round-end"})
+            best = max(game.scores)
+            if sum(1 for s in game.scores if s == best) > 1:
+                notes.append({"text": "Tied on points: the most objectives completed wins"
+                              + (" (still tied: the win is shared)" if len(game.winners) > 1 else ""),
+                              "cls": "round-end"})
         if game.events:
             ev = game.events[-1]
             extra = f" (+{ev['points']})" if ev.get("points") else ""
