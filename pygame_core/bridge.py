@@ -85,6 +85,19 @@ class Session:
             fresh.play(text)
         self.game = fresh
 
+    def _public_moves(self, game, viewer) -> list[str]:
+        """The move list as ``viewer`` may read it: hidden-information games mask what only
+        the mover may know (``Game.public_move_text``), in the redo tail as well."""
+        if not game.hidden_information or viewer is None:
+            return list(self.moves)
+        texts = [game.public_move_text(i, viewer) for i in range(len(game.history))]
+        if len(self.moves) > len(texts):  # the redo tail, read from the whole game
+            full = game.clone()
+            for text in self.moves[len(texts):]:
+                full.play(text)
+            texts += [full.public_move_text(i, viewer) for i in range(len(texts), len(self.moves))]
+        return texts
+
     @property
     def cursor(self) -> int:
         return len(self.game.history) if self.game else 0
@@ -246,7 +259,7 @@ class Session:
             "players": [{"index": i, "name": name, "agent": self.players[i],
                          "agent_title": "Human" if self.players[i] == "human" else titles.get(self.players[i])}
                         for i, name in enumerate(game.player_names)],
-            "moves": list(self.moves),
+            "moves": self._public_moves(game, viewer),
             "movers": game.movers,  # who made each move up to the cursor
             "cursor": self.cursor,
             "can_undo": self.cursor > 0,
@@ -256,7 +269,7 @@ class Session:
             "winners": game.winners,
             "scores": game.scores,
             "status": game.result_text(),
-            "last_move": None if last is None else game.format_move(last),
+            "last_move": None if last is None else game.public_move_text(len(game.history) - 1, viewer),
             "viewer": viewer,
             "hidden_information": game.hidden_information,
             "legal": legal,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
 
 RECORD_VERSION = 1
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1  # seeds stay exact in JSON numbers (JavaScript reads them as doubles)
 
 
 # --------------------------------------------------------------------------- errors
@@ -243,7 +243,7 @@ class Game:
         if seed is None:
             seed = fresh_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidOptionError(f"seed must be a whole number from 0 to 2**63-1, not {seed!r}")
+            raise InvalidOptionError(f"seed must be a whole number from 0 to 2**53-1, not {seed!r}")
         self.seed = seed
         self.options = validate_options(self.OPTIONS, options)
         self.rng = Rng(seed)
@@ -269,6 +269,12 @@ class Game:
 
     def format_move(self, move) -> str:
         return str(move)
+
+    def public_move_text(self, index: int, viewer: int | None) -> str:
+        """Move ``index`` of the history as ``viewer`` may read it (``None``: everything).  A
+        hidden-information game masks what only the mover may know while the game goes on
+        (Codex: a secret objective choice); by default the move's text."""
+        return self.format_move(self.history[index])
 
     def _copy_state(self, other: "Game") -> None:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -178,3 +178,30 @@ def test_viewer_rules_and_preview():
     bad = handle({"cmd": "preview", "move": "5-5-5 ABC (40,40)"}, s)
     assert not bad["ok"] and bad["error"]["code"] in ("illegal_move", "bad_request")
     assert not handle({"cmd": "preview", "move": 3}, s)["ok"]
+
+
+def test_codex_secret_objective_choices_are_masked_for_the_other_players():
+    s = Session()
+    st = handle({"cmd": "new", "game": "codex", "options": {"players": 2}, "seed": 5,
+                 "players": ["human", "human"]}, s)["result"]
+    for _ in range(4):  # two starter cards, then two objective choices
+        st = handle({"cmd": "play", "move": st["legal"][0]["move"]}, s)["result"]
+    game = s.game
+    first = game.turn_order[0]
+    viewer = st["viewer"]
+    assert viewer == first and game.phase == "play"
+    mine, theirs = game.secret[viewer], game.secret[1 - viewer]
+    assert st["moves"][2] == f"objective {mine}" and st["moves"][3] == "objective (secret)"
+    assert st["last_move"] == "objective (secret)"
+    text = json.dumps({k: v for k, v in st.items() if k != "record"})
+    assert f"objective {theirs}" not in text and "objective (secret)" in text  # the Last move note too
+    # the redo tail is masked as well
+    st = handle({"cmd": "undo", "steps": 2}, s)["result"]
+    assert st["moves"][2:] in (["objective (secret)", f"objective {mine}"],
+                               [f"objective {mine}", "objective (secret)"])
+    # at the end every objective is revealed
+    handle({"cmd": "redo"}, s)
+    st = handle({"cmd": "redo"}, s)["result"]
+    while not st["is_over"]:
+        st = handle({"cmd": "play", "move": st["legal"][0]["move"]}, s)["result"]
+    assert sorted(st["moves"][2:4]) == sorted([f"objective {mine}", f"objective {theirs}"])

@@ -219,6 +219,28 @@ def test_random_fields_keep_counters_exact():
                 assert bool(legal) == (q in f.available)
 
 
+def test_points_if_placed_agrees_with_placing():
+    rng = random.Random(11)
+    playing = [c for c in CARDS.values() if c.type != "starter"]
+    kinds = Counter()
+    for trial in range(8):
+        f = field_with_starter(81 + trial % 6, trial % 2 == 1)
+        for _ in range(15):
+            for card in rng.sample(playing, 8):
+                for front in (True, False):
+                    for p in sorted(f.available):
+                        if f.check(card, front, p) is None:
+                            expected = f.copy().place(card, front, p).points
+                            assert f.points_if_placed(card, front, p) == expected, (card.id, front, p)
+                            if expected:
+                                kinds[card.front.points["kind"]] += 1
+            card, front = rng.choice(playing), rng.random() < 0.6  # fronts bring objects to cover
+            options = sorted(p for p in f.available if f.check(card, front, p) is None)
+            if options:
+                f.place(card, front, rng.choice(options))
+    assert min(kinds[k] for k in ("fixed", "per-object", "per-corner")) > 10, kinds
+
+
 # --------------------------------------------------------------------------- objectives
 def field_of(colours: dict) -> GameField:
     f = GameField()

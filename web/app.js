@@ -143,7 +143,9 @@ function buildSeats(gameId) {
     for (const a of choices) select.appendChild(makeOption(a.name, a.title));
     // default: the first seat is a person, the others the strongest agent
     const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));
-    select.value = previous[i] ?? (i === 0 ? "human" : best.name);
+    // keep a seat's choice when switching games only if the new game offers it
+    const kept = choices.some((a) => a.name === previous[i]) ? previous[i] : undefined;
+    select.value = kept ?? (i === 0 ? "human" : best.name);
     label.append(`${name} `, select);
     seats.appendChild(label);
   });
@@ -231,7 +233,7 @@ function render(state) {
   if (handover) {
     const name = state.players[state.viewer].name;
     $("handover-text").textContent = `Pass the device to ${name}.`;
-    $("handover-go").textContent = `I am ${name}: show my tiles`;
+    $("handover-go").textContent = `I am ${name}: show my hand`;
   }
   drawBoard();
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..games.codex import DrawMove, ObjectiveMove, PlayMove, StarterMove, load_cards
 from . import Agent, register
+from .mcts import MCTSAgent
 
 
 def _objective_value(field, objectives, ids) -> int:
@@ -91,3 +92,19 @@ class CodexGreedyAgent(Agent):
         if decks:
             return max(decks, key=lambda t: (t[0], t[1]))[2]
         return legal[self.rng.below(len(legal))]
+
+
+@register
+class CodexISMCTSAgent(MCTSAgent):
+    """The generic information-set search of :mod:`.mcts` with the Codex hooks of
+    :mod:`pygame_core.games.codex`: it samples the hands, deck order and secret objectives it
+    cannot see, searches the best few placements and every draw, and plays each sample a few
+    turns ahead by the placement value, scoring points plus objective points so far."""
+
+    name = "codex-ismcts"
+    title = "ISMCTS"
+    description = ("Guesses the cards it cannot see many times over, plays each guess a few turns "
+                   "ahead and keeps the move that did best.")
+    games = ("codex",)
+    strength = 4
+    exploration = 0.7

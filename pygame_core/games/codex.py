@@ -227,6 +227,27 @@ class GameField:
                 points = pts["value"] * covered
         return PlacementResult(points, covered)
 
+    def points_if_placed(self, card: Card, front: bool, p: Point) -> int:
+        """The points :meth:`place_unchecked` would give, without placing (O(1); for agents)."""
+        pts = card.front.points if front else None
+        if not pts:
+            return 0
+        kind = pts["kind"]
+        if kind == "fixed":
+            return pts["value"]
+        angles = self.angles
+        if kind == "per-corner":
+            return pts["value"] * sum(1 for corner in CORNERS if corner_cell(p, corner) in angles)
+        obj = pts["object"]
+        n = self.counts[obj] + card.front.centre.count(obj)
+        for corner in CORNERS:
+            angle = angles.get(corner_cell(p, corner))
+            if angle is not None and angle.top == obj:
+                n -= 1
+            if card.front.corners[corner] == obj:
+                n += 1
+        return pts["value"] * n
+
     def _put(self, card: Card, front: bool, p: Point) -> int:
         side = card.side(front)
         covered = 0
@@ -637,6 +658,12 @@ class CodexGame(Game):
         most = max(done[q] for q in top)
         self._winners = [q for q in top if done[q] == most]
 
+    def public_move_text(self, index: int, viewer: int | None) -> str:
+        move, mover = self.history[index], self.events[index]["player"]
+        if isinstance(move, ObjectiveMove) and viewer is not None and viewer != mover and not self._over:
+            return "objective (secret)"
+        return self.format_move(move)
+
     def result_text(self) -> str:
         if self._over:
             names = [self.player_names[q] for q in self._winners]
@@ -737,23 +764,136 @@ def _view_and_determinize():  # attached to CodexGame below (keeps the class rea
 _view_and_determinize()
 
 
+def _symbol_delta(field: GameField, side: Side, p: Point) -> Counter:
+    """How the visible-symbol counts change if ``side`` is placed at ``p``."""
+    delta: Counter = Counter(side.centre)
+    angles = field.angles
+    for corner in CORNERS:
+        a = angles.get(corner_cell(p, corner))
+        if a is not None and a.top in SYMBOLS:
+            delta[a.top] -= 1
+        symbol = side.corners[corner]
+        if symbol in SYMBOLS:
+            delta[symbol] += 1
+    return delta
+
+
+def _pattern_gain(field: GameField, kingdom: str, p: Point, patterns) -> int:
+    """Points the diagonal/L objectives in ``patterns`` gain from a card of ``kingdom`` at ``p``."""
+    if not patterns:
+        return 0
+    colours = field.colours
+    before = sum(o.points * field.objective_count(o) for o in patterns)
+    colours[p] = kingdom
+    try:
+        after = sum(o.points * field.objective_count(o) for o in patterns)
+    finally:
+        del colours[p]
+    return after - before
+
+
+def placement_values(game: "CodexGame", q: int | None = None) -> list[tuple[float, "PlayMove"]]:
+    """Agent knowledge (not rules): each legal placement of player ``q`` (default: to move) with
+    a value in points - the points it scores now, what it adds to the player's objectives
+    (common and secret, as far as the player knows them), and half a point per symbol it brings
+    towards the requirement of a gold card in the hand."""
+    q = game.turn if q is None else q
+    cards, objectives = load_cards()
+    field = game.fields[q]
+    mine = [objectives[o] for o in game.common + [game.secret[q]] if o is not None]
+    sets = [o for o in mine if o.kind == "symbols"]
+    hand = [cards[c] for c in game.hands[q] if isinstance(c, int)]
+    needs: Counter = Counter()
+    for g in hand:
+        if g.type == "gold":
+            for sym, n in g.front.requires.items():
+                needs[sym] += max(0, n - field.counts[sym])
+    counts = field.counts
+    pattern_cache: dict = {}
+    out = []
+    for m in game.placements(q):
+        card = cards[m.card]
+        side = card.side(m.front)
+        delta = _symbol_delta(field, side, m.at)
+        value = float(field.points_if_placed(card, m.front, m.at))
+        for o in sets:
+            value += o.points * (min((counts[sym] + delta[sym]) // n for sym, n in o.symbols.items())
+                                 - min(counts[sym] // n for sym, n in o.symbols.items()))
+        for sym, d in delta.items():
+            if d and needs[sym]:  # nearer to (or, covering, further from) a gold card's requirement
+                value += 0.5 * (min(needs[sym], d) if d > 0 else d)
+        key = (card.kingdom, m.at)
+        if key not in pattern_cache:
+            pattern_cache[key] = _pattern_gain(field, card.kingdom, m.at, [
+                o for o in mine if o.kind != "symbols" and card.kingdom in (o.kingdom, o.column, o.foot)])
+        value += pattern_cache[key]
+        out.append((value, m))
+    return out
+
+
 def _search_hooks():
-    """Hooks for the generic search agent (pygame_core.agents.mcts): playouts stop a few turns
-    ahead and are valued by the points gained against the best opponent (a first step; a
-    stronger Codex agent is issue 7's)."""
-    CodexGame.SEARCH_ITERATIONS = 40
-    CodexGame.PLAYOUT_MOVES = 16
+    """Hooks for the generic search agent (pygame_core.agents.mcts): the search looks at the best
+    few placements by :func:`placement_values` and every draw; playouts follow that value
+    (noisily) for a few turns and are valued by points plus objective points so far."""
+    CodexGame.SEARCH_ITERATIONS = 150
+    CodexGame.SEARCH_WIDTH = 6
+    CodexGame.PLAYOUT_MOVES = 8
 
-    def playout_horizon_reached(self, start) -> bool:
-        return self._over or len(self.history) - len(start.history) >= self.PLAYOUT_MOVES
+    def search_moves(self) -> list:
+        if self.phase != "play" or self.step == "draw":
+            return self.legal_moves()
+        ranked = placement_values(self)
+        if not ranked:
+            return [CODEX_PASS]
+        ranked.sort(key=lambda vm: -vm[0])
+        return [m for _, m in ranked[: self.SEARCH_WIDTH]]
 
-    def playout_reward(self, player: int, start) -> float:
-        gains = [a - b for a, b in zip(self.scores, start.scores)]
-        diff = gains[player] - max(g for q, g in enumerate(gains) if q != player)
-        value = 0.5 + 0.5 * diff / (abs(diff) + 5.0)
+    def playout_move(self, rng: Rng):
+        if self.phase != "play":
+            moves = self.legal_moves()
+            return moves[rng.below(len(moves))]
+        if self.step == "draw":
+            return self._playout_draw(rng)
+        ranked = placement_values(self)
+        if not ranked:
+            return CODEX_PASS
+        return max(ranked, key=lambda vm: vm[0] + rng.random())[1]
+
+    def _playout_draw(self, rng: Rng):
+        """A face-up gold card the player can already place, else a random draw."""
+        cards, _ = load_cards()
+        field = self.fields[self.turn]
+        for c in self.market[2:]:
+            if isinstance(c, int) and all(field.counts[s] >= n for s, n in cards[c].front.requires.items()):
+                return DrawMove(str(c))
+        moves = self.draws()
+        return moves[rng.below(len(moves))]
+
+    def estimated_totals(self) -> list[float]:
+        """Points plus the objective points each area fulfils now (the final scores if over)."""
         if self._over:
-            value = 0.5 * value + (0.5 / len(self._winners) if player in self._winners else 0.0)
-        return value
+            return [float(x) for x in self.scores]
+        _, objectives = load_cards()
+        out = []
+        for q, f in enumerate(self.fields):
+            ids = self.common + [self.secret[q]]
+            out.append(self.points[q] + sum(f.objective_points(objectives[o]) for o in ids if o is not None))
+        return out
+
+    def playout_rewards(self, rng: Rng, start) -> list[float]:
+        limit = len(start.history) + self.PLAYOUT_MOVES
+        while not self._over and len(self.history) < limit:
+            self.apply(self.playout_move(rng))
+        totals = self.estimated_totals()
+        n = len(totals)
+        rewards = []
+        for q in range(n):
+            diff = totals[q] - max(totals[r] for r in range(n) if r != q)
+            value = 0.5 + 0.5 * diff / (abs(diff) + 8.0)
+            if self._over:
+                value = 0.5 * value + (0.5 / len(self._winners) if q in self._winners else 0.0)
+            rewards.append(value)
+        return rewards
 
     def render_text(self) -> str:
         _, objectives = load_cards()
@@ -769,8 +909,11 @@ def _search_hooks():
             lines.append(f"{self.player_names[q]}: hand {hand or '-'}; area {cells or '-'}")
         return "\n".join(lines)
 
-    CodexGame.playout_horizon_reached = playout_horizon_reached
-    CodexGame.playout_reward = playout_reward
+    CodexGame.search_moves = search_moves
+    CodexGame.playout_move = playout_move
+    CodexGame._playout_draw = _playout_draw
+    CodexGame.estimated_totals = estimated_totals
+    CodexGame.playout_rewards = playout_rewards
     CodexGame.render_text = render_text
 
 

@@ -227,7 +227,8 @@ class CodexView(GameView):
         if game.events:
             ev = game.events[-1]
             extra = f" (+{ev['points']})" if ev.get("points") else ""
-            notes.append({"text": f"Last move: {game.player_names[ev['player']]} {ev['move']}{extra}", "cls": "last-move"})
+            text = game.public_move_text(len(game.events) - 1, viewer)
+            notes.append({"text": f"Last move: {game.player_names[ev['player']]} {text}{extra}", "cls": "last-move"})
         return notes
 
     def move_targets(self, game: CodexGame, viewer=None) -> list[dict]:
