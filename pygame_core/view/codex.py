@@ -141,25 +141,24 @@ class CodexView(GameView):
                         "cls": "own", "viewBox": [0, 0, r3(max(x, 3 * (CARD_W + 0.3))), r3(CARD_H + 0.2)],
                         "layers": [{"name": "hand", "items": items}]})
         drawing = game.current_player == q and game.phase == "play" and game.step == "draw"
-        items, x = [], CARD_W / 2 + 0.1
-        for name, deck in (("resource-deck", game.resource_deck), ("gold-deck", game.gold_deck)):
+        items = []
+        # two rows: the resource deck and its two face-up cards, then the gold ones
+        for row, (name, deck) in enumerate((("resource-deck", game.resource_deck), ("gold-deck", game.gold_deck))):
+            x, y = CARD_W / 2 + 0.1, CARD_H / 2 + 0.1 + row * (CARD_H + 0.25)
             top = deck[-1] if deck else None
             kingdom = (top.kingdom if isinstance(top, HiddenCard) else cards[top].kingdom) if top is not None else None
             cls = f"card deck {kingdom or 'empty'} {name.split('-')[0]}"
             label = f"{name.replace('-', ' ')}: {len(deck)} cards" + (f", top card {COLOUR_NAMES[kingdom]}" if kingdom else "")
-            items.append(polygon(_rect(x, CARD_H / 2 + 0.1, CARD_W, CARD_H), cls,
-                                 f"draw:{name}" if drawing and deck else None, label))
-            items.append(_text((x, CARD_H / 2 + 0.1), f"{len(deck)}", "deck-count"))
-            x += CARD_W + 0.3
-        for cid in game.market:
-            if cid is None:
+            items.append(polygon(_rect(x, y, CARD_W, CARD_H), cls, f"draw:{name}" if drawing and deck else None, label))
+            items.append(_text((x, y), f"{len(deck)}", "deck-count"))
+            for cid in game.market[2 * row: 2 * row + 2]:
                 x += CARD_W + 0.3
-                continue
-            items.extend(card_items(cards[cid], True, (x, CARD_H / 2 + 0.1), "market",
-                                    target=f"draw:{cid}" if drawing else None,
-                                    name="face-up " + card_name(cards[cid], True)))
-            x += CARD_W + 0.3
-        out.append({"name": "market", "title": "Decks and face-up cards", "viewBox": [0, 0, r3(x), r3(CARD_H + 0.2)],
+                if cid is not None:
+                    items.extend(card_items(cards[cid], True, (x, y), "market",
+                                            target=f"draw:{cid}" if drawing else None,
+                                            name="face-up " + card_name(cards[cid], True)))
+        out.append({"name": "market", "title": "Decks and face-up cards",
+                    "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(2 * CARD_H + 0.45)],
                     "layers": [{"name": "market", "items": items}]})
         out.append(self._score_track(game))
         for other in range(game.num_players):  # the other manuscripts are public
