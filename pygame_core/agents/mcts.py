@@ -25,6 +25,12 @@ Optional game hooks (looked up by name; game-specific knowledge lives only there
 * ``preferred_moves() -> list``: the moves the game's own policy would play here; with
   ``prior_weight`` > 0 their nodes get the progressive bias ``prior_weight / (visits + 1)``.
 
+A game can tune the search with ``SEARCH_SETTINGS`` (agent attributes such as ``exploration``
+or ``rave_equivalence``; arguments given to the agent win).  With ``rave_equivalence`` > 0 and
+the hooks ``amaf_playout(rng) -> (winner, cells)`` and ``move_cell(move) -> index`` (two-player
+connection games: Hex and Y), the search uses UCT-RAVE (all-moves-as-first statistics from the
+fill playouts), and the MCTS-solver (proven wins and losses are carried up the tree).
+
 Budgets are an iteration count (reproducible with a seed; by default the game's
 ``SEARCH_ITERATIONS`` if it sets one, else ``default_iterations``) or a time limit.  An iteration
 budget stops early once the most visited move cannot be caught up.  With perfect information it
@@ -40,7 +46,8 @@ from . import Agent, register
 
 
 class _Node:
-    __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "legal", "bias")
+    __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "legal", "bias",
+                 "to_move", "cells", "amaf", "proven")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -52,6 +59,10 @@ class _Node:
         self.player = player  # the player who made ``move`` (whose rewards are counted here)
         self.legal = None  # cached legal moves (perfect information only)
         self.bias = 0.0  # progressive bias: the game's policy prefers this move
+        self.to_move = None  # RAVE: the player to move here
+        self.cells = None  # RAVE: the cell each legal move takes
+        self.amaf = None  # RAVE: [visits, wins] per legal move, all-moves-as-first
+        self.proven = None  # solver: 1.0 a proven win for ``player``, 0.0 a proven loss
 
 
 @register
@@ -63,6 +74,7 @@ class MCTSAgent(Agent):
     exploration = 1.0
     default_iterations = 300
 
+    rave_equivalence = 0  # RAVE (games with ``amaf_playout``): visits at which RAVE and UCT weigh alike
     max_depth: int | None = None  # tree depth limit (None: grow as deep as the search goes)
     prior_weight = 0.0  # progressive bias towards the game's ``preferred_moves`` (0: off)
 
@@ -79,41 +91,92 @@ class MCTSAgent(Agent):
         if prior_weight is not None:
             self.prior_weight = prior_weight
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks)
+        given = {"exploration": exploration, "max_depth": max_depth, "prior_weight": prior_weight}
+        self._given = {k for k, v in given.items() if v is not None}
 
     def choose(self, game):
+        self._require_turn(game)
+        quick = self.start(game)
+        if quick is not None:
+            return quick
+        self.think()
+        return self.best_move()
+
+    # ---- a resumable search: start, think (in slices), best_move ----------------------------
+    def start(self, game):
+        """Begin a search for ``game.current_player``; returns the move at once when there is
+        nothing to search (one legal move, or an immediate win), else ``None``."""
         self._require_turn(game)
         me = game.current_player
         hidden = game.hidden_information
         if hidden:
             game = game.view(me)  # never search with tiles the player cannot see
-        legal = game.legal_moves()
+        self._game, self._hidden = game, hidden
+        for name, value in getattr(game, "SEARCH_SETTINGS", {}).items():  # the game's tuning
+            if name not in self._given:
+                setattr(self, name, value)
+        self._root = _Node(None, None, None)
+        self._rave = (not hidden and self.rave_equivalence > 0 and game.num_players == 2
+                      and hasattr(game, "amaf_playout") and hasattr(game, "move_cell"))
+        self._legal = legal = game.legal_moves()
+        self.last_iterations = 0
         if len(legal) == 1:
-            self.last_iterations = 0
             return legal[0]
         if not hidden:
             for move in legal:  # never miss an immediate win
                 trial = game.clone()
                 trial.apply(move)
                 if trial.is_over and trial.winners == [me]:
-                    self.last_iterations = 0
                     return move
-        root = _Node(None, None, None)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        budget = self.iterations
-        if budget is None:
-            budget = getattr(game, "SEARCH_ITERATIONS", None) or self.default_iterations
+        return None
+
+    def think(self, iterations: int | None = None, seconds: float | None = None) -> int:
+        """Run the search on: ``iterations`` more, or for ``seconds``; with neither, the agent's
+        own budget (its time limit, else its iteration count).  Returns the iterations run."""
+        root, game, hidden = self._root, self._game, self._hidden
+        iterate = self._iterate_rave if self._rave else self._iterate
+        if iterations is None and seconds is None:
+            seconds = self.time_limit
+            if seconds is None:
+                iterations = self.iterations or getattr(game, "SEARCH_ITERATIONS", None) or self.default_iterations
+        deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
-        while done < budget or (deadline is not None and time.perf_counter() < deadline):
-            if deadline is not None and time.perf_counter() >= deadline and done > 0:
+        while True:
+            if iterations is not None and done >= iterations and deadline is None:
                 break
-            self._iterate(root, game, hidden)
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if root.proven is not None:
+                break  # solved
+            iterate(root, game, hidden)
             done += 1
-            if deadline is None and done % 10 == 0 and self._decided(root, budget - done):
+            if deadline is None and done % 10 == 0 and self._decided(root, iterations - done):
                 break  # the most visited move can no longer be caught up
-        self.last_iterations = done
-        children = [root.children[m] for m in legal if m in root.children]
-        best = max(children, key=lambda c: (c.visits, c.wins))
-        return best.move
+        self.last_iterations += done
+        return done
+
+    def best_move(self):
+        """The move the search prefers now: a proven win, else the most visited move (moves
+        proven lost only when nothing else is left)."""
+        children = [self._root.children[m] for m in self._legal if m in self._root.children]
+        if not children:
+            return self._legal[0]
+        wins = [c for c in children if c.proven == 1.0]
+        if wins:
+            return wins[0].move
+        alive = [c for c in children if c.proven != 0.0] or children
+        return max(alive, key=lambda c: (c.visits, c.wins)).move
+
+    def progress(self) -> dict:
+        """What the search thinks so far: iterations, the best move, its visits and its value
+        for the player to move (for a thinking indicator or a hint)."""
+        root = self._root
+        best = self.best_move()
+        child = root.children.get(best)
+        return {"iterations": self.last_iterations, "move": best,
+                "visits": child.visits if child else 0,
+                "value": round(child.wins / child.visits, 3) if child and child.visits else None,
+                "solved": child is not None and child.proven == 1.0}
 
     @staticmethod
     def _decided(root: _Node, remaining: int) -> bool:
@@ -171,6 +234,92 @@ class MCTSAgent(Agent):
             if node.player is not None:
                 node.wins += rewards[node.player]
             node = node.parent
+
+    def _iterate_rave(self, root: _Node, game, hidden: bool) -> None:
+        """One iteration for two-player connection games (hooks ``amaf_playout`` and
+        ``move_cell``): selection by UCT-RAVE over every legal move (all-moves-as-first values
+        stand in for moves not tried yet), expansion of one move, a fill playout, and the
+        MCTS-solver: a move that wins is a proven win, a position whose every move loses is a
+        proven loss, and proofs are carried up the tree."""
+        rng = self.rng
+        state = game.clone()
+        node = root
+        path = [root]
+        k, c = self.rave_equivalence, self.exploration
+        while not state.is_over and node.proven is None:
+            if node.legal is None:
+                node.legal = state.legal_moves()
+                node.to_move = state.current_player
+                node.cells = [state.move_cell(m) for m in node.legal]
+                node.amaf = [[0, 0.0] for _ in node.legal]
+            children = node.children
+            log_n = math.log(node.visits + 1)
+            best_i, best_value = -1, -1.0
+            for i, m in enumerate(node.legal):
+                child = children.get(m)
+                n = 0
+                if child is not None:
+                    if child.proven == 1.0:
+                        best_i = i
+                        break
+                    if child.proven == 0.0:
+                        continue
+                    n = child.visits
+                na, wa = node.amaf[i]
+                qa = wa / na if na else 1.0
+                if n:
+                    beta = math.sqrt(k / (3 * n + k))
+                    value = (1 - beta) * child.wins / n + beta * qa + c * math.sqrt(log_n / n)
+                else:
+                    value = qa + c * math.sqrt(log_n + 1.0)
+                if value > best_value:
+                    best_i, best_value = i, value
+            if best_i < 0:  # every move is proven lost for the player to move
+                node.proven = 1.0 if node.player is not None else None
+                break
+            move = node.legal[best_i]
+            child = children.get(move)
+            state.apply(move)
+            if child is None:
+                child = _Node(move, node, node.to_move)
+                children[move] = child
+                if state.is_over and state.winners == [child.player]:
+                    child.proven = 1.0
+                path.append(child)
+                node = child
+                break
+            path.append(child)
+            node = child
+        if node.proven is not None and node.player is not None:
+            winner = node.player if node.proven == 1.0 else 1 - node.player
+            cells = state.board.cells
+        elif state.is_over:
+            winner, cells = state.winners[0], state.board.cells
+        else:
+            winner, cells = state.amaf_playout(rng)
+        for n in reversed(path):  # backpropagation, AMAF and proofs
+            n.visits += 1
+            if n.player is not None:
+                n.wins += 1.0 if winner == n.player else 0.0
+            if n.amaf is not None:
+                p = n.to_move
+                reward = 1.0 if winner == p else 0.0
+                for i, cell in enumerate(n.cells):
+                    if cell is not None and cells[cell] == p:
+                        a = n.amaf[i]
+                        a[0] += 1
+                        a[1] += reward
+                if n.proven is None and n.legal is not None:
+                    kids = n.children
+                    if any(ch.proven == 1.0 for ch in kids.values()):
+                        n.proven = 0.0 if n.player is not None else None
+                        if n.player is None:
+                            root.proven = 1.0
+                    elif len(kids) == len(n.legal) and all(ch.proven == 0.0 for ch in kids.values()):
+                        if n.player is not None:
+                            n.proven = 1.0
+                        else:
+                            root.proven = 0.0
 
     def _playout(self, state, start) -> list[float]:
         """Play ``state`` on (to the end or the game's horizon); the reward of every player."""

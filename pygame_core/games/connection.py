@@ -28,11 +28,55 @@ class UnionFindBoard:
         return other
 
 
+def bridge_table(neighbours: list) -> list[list[tuple[int, int, int]]]:
+    """For every cell ``c``, the bridges ``c`` is a carrier of, as ``(d, a, b)``: cells ``a``
+    and ``b`` are not adjacent and have exactly the two common neighbours ``c`` and ``d``, which
+    are adjacent (so a stone on ``c`` is answered on ``d`` to keep ``a`` and ``b`` connected).
+    Works for any board given as a neighbour table (Hex rhombus, Y triangles, radial boards)."""
+    sets = [set(x) for x in neighbours]
+    table: list[list[tuple[int, int, int]]] = [[] for _ in neighbours]
+    for c, around in enumerate(neighbours):
+        for d in around:
+            common = sets[c] & sets[d]
+            if len(common) == 2:
+                a, b = sorted(common)
+                if b not in sets[a]:
+                    table[c].append((d, a, b))
+    return table
+
+
+def bridge_fill(cells: list[int], to_move: int, rng, table) -> list[int]:
+    """A playout of a connection game: every empty cell (``-1``) filled, players alternating
+    from ``to_move``, in random order - except that a move into the carrier of an opponent's
+    bridge is answered on the other carrier (the bridge-saving reply)."""
+    cells = list(cells)
+    empty = [i for i, c in enumerate(cells) if c == -1]
+    rng.shuffle(empty)
+    p, k, last = to_move, 0, -1
+    for _ in range(len(empty)):
+        move = -1
+        if last >= 0:
+            for d, a, b in table[last]:
+                if cells[d] == -1 and cells[a] == p and cells[b] == p:
+                    move = d
+                    break
+        if move < 0:
+            while cells[empty[k]] != -1:
+                k += 1
+            move = empty[k]
+        cells[move] = p
+        last = move
+        p = 1 - p
+    return cells
+
+
 class ConnectionGame(Game):
     """Base for stone-placing connection games: ``board`` (with ``copy()`` and ``size``),
     ``_to_move`` and ``_winner``; subclasses add the rules and call ``_copy_extra``."""
 
     PLAYER_NAMES: ClassVar[tuple[str, str]] = ("First", "Second")
+    # the search agent's tuning here: UCT-RAVE with little exploration (see agents/mcts.py)
+    SEARCH_SETTINGS: ClassVar[dict] = {"rave_equivalence": 300, "exploration": 0.1}
 
     def _copy_state(self, other: "ConnectionGame") -> None:
         other.board = self.board.copy()
@@ -54,6 +98,28 @@ class ConnectionGame(Game):
             cells[i] = p
             p = 1 - p
         return cells
+
+    # ---- search hooks (pygame_core.agents.mcts): RAVE playouts -------------------------------
+    def _bridges(self):
+        table = getattr(self.board, "_bridge_table", None)
+        if table is None:
+            table = self.board._bridge_table = bridge_table(self.board._nbrs)
+        return table
+
+    def amaf_playout(self, rng) -> tuple[int, list[int]]:
+        """A bridge-saving fill playout: ``(winner, final cells)``; the cells say who played
+        each move of the playout, for the all-moves-as-first statistics."""
+        if self._winner is not None:
+            return self._winner, self.board.cells
+        cells = bridge_fill(self.board.cells, self._to_move, rng, self._bridges())
+        return self.filled_winner(cells), cells
+
+    def filled_winner(self, cells: list[int]) -> int:  # pragma: no cover - per game
+        raise NotImplementedError
+
+    def move_cell(self, move) -> int | None:  # pragma: no cover - per game
+        """The cell index a move takes (``None`` for moves that take no cell, e.g. swap)."""
+        raise NotImplementedError
 
     @property
     def size(self) -> int:

@@ -355,6 +355,12 @@ class HexGame(ConnectionGame):
             return self._winner
         return full_board_winner(self.random_fill(rng), self.size)
 
+    def filled_winner(self, cells: list[int]) -> int:
+        return full_board_winner(cells, self.size)
+
+    def move_cell(self, move: HexMove) -> int | None:
+        return None if move.is_swap else move.y * self.size + move.x
+
     # ---- text ----------------------------------------------------------------
     def winning_chain(self) -> list[tuple[int, int]]:
         return self.board.winning_chain(self._winner) if self._winner is not None else []

@@ -219,6 +219,13 @@ class YGame(ConnectionGame):
         owner = full_board_y_owner(self.random_fill(rng), self.board.layout)
         return 1 - owner if self.options["misere"] else owner
 
+    def filled_winner(self, cells: list[int]) -> int:
+        owner = full_board_y_owner(cells, self.board.layout)
+        return 1 - owner if self.options["misere"] else owner
+
+    def move_cell(self, move: YMove) -> int:
+        return self.board.index[(move.x, move.y)]
+
     def winning_group(self) -> list[tuple[int, int]]:
         """The group that touches all three sides (the completer's, also in misère)."""
         if self._completer is None:

@@ -1,0 +1,131 @@
+"""The connection-game search (Hex and Y): bridge table, bridge-saving fill playouts, UCT-RAVE
+and the MCTS-solver of the shared search agent."""
+
+import functools
+
+import pytest
+
+import pygame_core
+from pygame_core.agents.mcts import MCTSAgent
+from pygame_core.core import Rng
+from pygame_core.games.connection import bridge_fill, bridge_table
+from pygame_core.geometry import hexgrid
+
+
+def test_hex_bridge_table():
+    n = 11
+    nbrs = hexgrid.neighbour_table(n)
+    table = bridge_table(nbrs)
+    centre = 5 * n + 5
+    assert len(table[centre]) == 6  # an inner cell carries six bridges
+    pairs = set()
+    for c, entries in enumerate(table):
+        for d, a, b in entries:
+            assert d in nbrs[c] and {c, d} <= set(nbrs[a]) & set(nbrs[b]) and b not in nbrs[a]
+            assert (c, a, b) in table[d]  # the other carrier knows the same bridge
+            pairs.add((a, b))
+    # a bridge joins cells two rows apart and one column over, or one row apart and two back
+    for a, b in pairs:
+        (ay, ax), (by, bx) = divmod(a, n), divmod(b, n)
+        assert (by - ay, bx - ax) in ((1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2))
+
+
+def test_y_bridge_table_comes_from_the_neighbour_table():
+    g = pygame_core.new_game("y", seed=1, family="regular", size=9)
+    table = bridge_table(g.board.layout.neighbours)
+    inner = g.board.index[(3, 3)]
+    assert len(table[inner]) == 6
+
+
+def test_bridge_fill_fills_alternately_and_saves_bridges():
+    n = 5
+    nbrs = hexgrid.neighbour_table(n)
+    table = bridge_table(nbrs)
+    a, b = 1 * n + 1, 2 * n + 2  # Blue's bridge with carriers c and d
+    c, d = sorted(set(nbrs[a]) & set(nbrs[b]))
+    saved = cut = 0
+    for seed in range(60):
+        cells = [-1] * (n * n)
+        cells[a] = cells[b] = 0
+        filled = bridge_fill(cells, 1, Rng(seed), table)  # Red moves first
+        assert -1 not in filled
+        assert filled.count(1) - cells.count(1) == (n * n - 2 + 1) // 2  # Red starts: the odd one
+        assert not filled[c] == filled[d] == 1, "Blue answers an intrusion on the other carrier"
+        saved += filled[c] != filled[d]
+        plain = bridge_fill(cells, 1, Rng(seed), [[] for _ in table])
+        cut += plain[c] == plain[d] == 1
+    assert saved > 20 and cut > 5, (saved, cut)  # without the replies Red often cuts the bridge
+
+
+def test_bridge_fill_is_a_plain_random_fill_without_bridges():
+    table = [[] for _ in range(9)]
+    seen = {tuple(bridge_fill([-1] * 9, 0, Rng(s), table)) for s in range(40)}
+    assert len(seen) > 20 and all(t.count(0) == 5 for t in seen)
+
+
+@functools.lru_cache(maxsize=None)
+def _solve(cells: tuple, to_move: int, n: int) -> bool:
+    """Brute force: does the player to move win this Hex position?"""
+    game = pygame_core.new_game("hex", seed=0, size=n)
+    for i, c in enumerate(cells):
+        if c >= 0:
+            game.board.place_index(i, c)
+    for i, c in enumerate(cells):
+        if c == -1:
+            after = list(cells)
+            after[i] = to_move
+            game2 = pygame_core.new_game("hex", seed=0, size=n)
+            for j, v in enumerate(after):
+                if v >= 0:
+                    game2.board.place_index(j, v)
+            if game2.board.has_won(to_move) or not _solve(tuple(after), 1 - to_move, n):
+                return True
+    return False
+
+
+def test_solver_proves_a_3x3_opening_and_plays_a_winning_move():
+    g = pygame_core.new_game("hex", seed=0, size=3)
+    agent = MCTSAgent(seed=1)
+    assert agent.start(g) is None
+    agent.think(iterations=20_000)
+    progress = agent.progress()
+    assert progress["solved"], progress  # the search stopped with a proof, not the budget
+    assert agent.last_iterations < 20_000
+    move = agent.best_move()
+    after = [-1] * 9
+    after[g.move_cell(move)] = 0
+    assert not _solve(tuple(after), 1, 3), f"{move} does not win"
+
+
+def test_solver_sees_a_lost_move_and_avoids_it():
+    # 3x3 after Blue a1 and Red a3: only c2 wins (brute force); the proof finds it
+    g = pygame_core.new_game("hex", seed=0, size=3)
+    for text in ("a1", "a3"):
+        g.play(text)
+    agent = MCTSAgent(seed=2)
+    agent.start(g)
+    agent.think(iterations=20_000)
+    move = agent.best_move()
+    base = list(g.board.cells)
+    wins = {i for i in range(9) if base[i] == -1 and not _solve(tuple(base[:i] + [0] + base[i + 1:]), 1, 3)}
+    assert len(wins) == 1, wins  # one winning move among seven
+    assert g.move_cell(move) in wins, (move, wins)
+    assert agent.progress()["solved"]
+
+
+@pytest.mark.parametrize("game_id, options", [("hex", {"size": 7}), ("y", {"family": "regular", "size": 7})])
+def test_rave_search_is_on_reproducible_and_legal(game_id, options):
+    g = pygame_core.new_game(game_id, seed=3, **options)
+    for text in [m for m in g.legal_moves()[:1]]:
+        g.play(text)
+    a = MCTSAgent(seed=9, iterations=300)
+    move = a.choose(g)
+    assert a._rave and move in g.legal_moves()
+    root = a._root
+    assert root.amaf is not None and sum(v for v, _ in root.amaf) > 300  # AMAF counted per move
+    assert MCTSAgent(seed=9, iterations=300).choose(g) == move
+    plain = MCTSAgent(seed=9, iterations=50)
+    plain.rave_equivalence = 0
+    plain._given.add("rave_equivalence")
+    plain.choose(g)
+    assert not plain._rave
