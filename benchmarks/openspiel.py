@@ -127,7 +127,8 @@ def match(kind: str, size: int, games: int, seconds: float, seed: int) -> dict:
                 action = bot.step(p.theirs)
                 used = time.perf_counter() - start
                 times_theirs.append(used)
-                sims = max(100, int(sims * seconds / max(used, 1e-3)))  # equal wall time next move
+                # equal wall time next move; damped (x0.5..x2), since a solved position ends early
+                sims = max(100, int(sims * min(2.0, max(0.5, seconds / max(used, 1e-3)))))
                 p.play_theirs(action)
             assert p.agree()
         won = p.ours.winners == [ours_seat]
