@@ -17,6 +17,10 @@ Requests (``"cmd"`` plus arguments):
   ``until_human: true`` on undo/redo keeps stepping until a human is to move.
 * ``state`` - the current state again.  ``load`` - ``record`` (object or JSON text), ``players``.
 * ``players`` - ``players``: change who plays each seat without touching the game.
+* ``think`` - ``seconds`` (default 0.15), ``restart``: search a slice longer for the player to
+  move (their agent, or the hint agent for a human) and return the progress ``{move,
+  iterations, visits, value, solved, done, agent}``, not the state.  The page calls it in a
+  loop (a thinking indicator, a time budget per level, Stop, Hint) and then ``play``s the move.
 * ``preview`` - ``move``: the scene with that legal move drawn tentatively (not played), for
   choosing among several moves that share a click path (e.g. tile orientations).
 
@@ -146,11 +150,55 @@ class Session:
         if name == "human":
             raise BridgeError(f"{game.player_names[game.current_player]} is played by a human")
         cls = agents.get(name)
-        seed = (game.seed * 1_000_003 + len(game.history) * 7919 + game.current_player) % (MAX_SEED + 1)
-        move = cls(seed=seed).choose(game.view(game.current_player))
+        move = cls(seed=self._agent_seed(game)).choose(game.view(game.current_player))
         result = self.cmd_play({"move": game.format_move(move)})
         result["ai_move"] = game.format_move(move)
         return result
+
+    def _agent_seed(self, game) -> int:
+        return (game.seed * 1_000_003 + len(game.history) * 7919 + game.current_player) % (MAX_SEED + 1)
+
+    def _hint_agent(self, game_id: str) -> str:
+        """The agent that gives hints: the strongest one that can think in slices."""
+        search = [c for c in agents.available(game_id) if hasattr(c, "think")]
+        return max(search or agents.available(game_id), key=lambda c: c.strength).name
+
+    def cmd_think(self, req):
+        """Think in slices for the player to move, with their agent (a human gets the hint
+        agent): ``seconds`` (default 0.15, at most 5) more of search; ``restart`` starts afresh.
+        Returns the progress (not the state): ``{move, iterations, visits, value, solved,
+        done, agent}``; ``done`` is true when thinking longer cannot change the move (one legal
+        move, an immediate win, a solved position, or an agent that does not search).  Playing
+        the move is a separate ``play``, so "stop" is simply playing the best move so far."""
+        game = self._require_game()
+        if game.is_over:
+            raise BridgeError("the game is over")
+        seconds = req.get("seconds", 0.15)
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
+            raise BridgeError("seconds must be a number of seconds above 0 and at most 5")
+        name = self.players[game.current_player]
+        if name == "human":
+            name = self._hint_agent(game.game_id)
+        key = (game.game_id, game.seed, tuple(self.moves[: self.cursor]), name)
+        search = getattr(self, "_search", None)
+        if req.get("restart") or search is None or search["key"] != key:
+            agent = agents.get(name)(seed=self._agent_seed(game))
+            shown = game.view(game.current_player)
+            if hasattr(agent, "think"):
+                quick = agent.start(shown)
+                search = {"key": key, "agent": agent, "move": quick, "done": quick is not None}
+            else:  # an agent that does not search: its move at once
+                search = {"key": key, "agent": agent, "move": agent.choose(shown), "done": True}
+            self._search = search
+        agent = search["agent"]
+        if search["done"]:
+            return {"move": game.format_move(search["move"]), "iterations": 0, "visits": 0, "value": None,
+                    "solved": False, "done": True, "agent": name}
+        agent.think(seconds=float(seconds))
+        info = agent.progress()
+        return {"move": game.format_move(info["move"]), "iterations": info["iterations"],
+                "visits": info["visits"], "value": info["value"], "solved": info["solved"],
+                "done": info["solved"] or agent._root.proven is not None, "agent": name}
 
     def _walk(self, req, direction: int):
         """Undo (-1) or redo (+1) ``steps`` moves; with ``until_human`` keep going until a

@@ -205,3 +205,43 @@ def test_codex_secret_objective_choices_are_masked_for_the_other_players():
     while not st["is_over"]:
         st = handle({"cmd": "play", "move": st["legal"][0]["move"]}, s)["result"]
     assert sorted(st["moves"][2:4]) == sorted([f"objective {mine}", f"objective {theirs}"])
+
+
+def test_think_in_slices_then_play_the_best_move():
+    s = Session()
+    handle({"cmd": "new", "game": "hex", "options": {"size": 7}, "seed": 3, "players": ["human", "mcts"]}, s)
+    handle({"cmd": "play", "move": "d4"}, s)
+    first = handle({"cmd": "think", "seconds": 0.05}, s)["result"]
+    assert first["agent"] == "mcts" and first["iterations"] > 0 and not first["done"]
+    more = handle({"cmd": "think", "seconds": 0.05}, s)["result"]
+    assert more["iterations"] > first["iterations"]  # the same search goes on
+    again = handle({"cmd": "think", "seconds": 0.05, "restart": True}, s)["result"]
+    assert again["iterations"] < more["iterations"]
+    state = handle({"cmd": "play", "move": more["move"]}, s)["result"]
+    assert state["moves"] == ["d4", more["move"]] and state["current_player"] == 0
+    # a human asks for a hint: the hint agent searches the new position
+    hint = handle({"cmd": "think", "seconds": 0.05}, s)["result"]
+    assert hint["agent"] == "mcts" and hint["move"] in [m["move"] for m in state["legal"]]
+
+
+def test_think_with_an_agent_that_does_not_search_and_bad_input():
+    s = Session()
+    handle({"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 1, "players": ["astar", "human"]}, s)
+    r = handle({"cmd": "think"}, s)["result"]
+    assert r["done"] and r["agent"] == "astar" and r["iterations"] == 0
+    before = handle({"cmd": "state"}, s)["result"]
+    for bad in ({"cmd": "think", "seconds": 0}, {"cmd": "think", "seconds": "1"}, {"cmd": "think", "seconds": 99}):
+        reply = handle(bad, s)
+        assert not reply["ok"] and "seconds" in reply["error"]["message"]
+    assert handle({"cmd": "state"}, s)["result"] == before
+
+
+def test_think_solves_a_won_position_and_says_it_is_done():
+    s = Session()
+    handle({"cmd": "new", "game": "hex", "options": {"size": 3}, "seed": 1, "players": ["mcts", "human"]}, s)
+    r = {"done": False}
+    for _ in range(50):
+        r = handle({"cmd": "think", "seconds": 0.1}, s)["result"]
+        if r["done"]:
+            break
+    assert r["done"] and r["solved"]  # (that the proven move wins: test_connection_search.py)

@@ -5,6 +5,7 @@ import { renderScene, attachHandler } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const AI_DELAY_MS = 300;
+const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
 
 // ---------------------------------------------------------------- worker connection
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -46,6 +47,9 @@ const ui = {
   busy: false,
   paused: false, // AI waits after undo/redo/goto until asked
   aiTimer: null,
+  thinkToken: 0, // a newer think loop (or any other request) ends an older one
+  stopThinking: false, // "Move now": play the best move found so far
+  hint: null, // the move suggested by "Hint", marked on the board until the position changes
   sel: [], // the click path chosen so far (e.g. ["tile:1-2-3"])
   choice: null, // {moves: [texts], index, path}: a complete path that fits several moves
   preview: null, // scene showing the current choice
@@ -214,7 +218,10 @@ function needsHandover(state) {
 
 function render(state) {
   if (ui.state && (state.game !== ui.state.game || state.cursor !== ui.state.cursor
-      || state.moves.length !== ui.state.moves.length)) clearSelection();
+      || state.moves.length !== ui.state.moves.length || state.seed !== ui.state.seed)) {
+    clearSelection();
+    ui.hint = null;
+  }
   ui.state = state;
   // a new game (or a loaded one) starts behind the hand-over screen when several people share
   // the screen; with one person (or none) there is nothing to hide from anybody
@@ -262,7 +269,9 @@ function render(state) {
   $("redo").disabled = !state.can_redo;
   const aiTurn = !state.is_over && !humanTurn;
   $("ai-move").hidden = !(aiTurn && ui.paused);
+  $("hint").hidden = !humanTurn;
   renderActions();
+  markHint();
   renderScores(state);
   renderNotes(state);
 
@@ -382,7 +391,7 @@ function renderNotes(state) {
   $("notes-card").hidden = !list.children.length;
 }
 
-function drawAll() { drawBoard(); renderActions(); }
+function drawAll() { drawBoard(); renderActions(); markHint(); }
 
 function clearSelection() {
   ui.sel = [];
@@ -427,10 +436,76 @@ function scheduleAi() {
   if (p.agent === "human") return;
   $("status").append(" is thinking…");
   $("board").classList.add("thinking");
-  ui.aiTimer = setTimeout(async () => {
-    await send({ cmd: "ai" }, { quiet: true });
-    $("board").classList.remove("thinking");
-  }, AI_DELAY_MS);
+  ui.aiTimer = setTimeout(computerMove, AI_DELAY_MS);
+}
+
+/** Ask the worker to think in slices (the page stays responsive) until the level's time is
+ * up, the search is done, or "Move now" is pressed; calls onProgress after each slice.
+ * Returns the last progress, or null if something else happened meanwhile (undo, new game). */
+async function thinkFor(seconds, onProgress) {
+  const token = ++ui.thinkToken;
+  const start = performance.now();
+  let request = { cmd: "think", seconds: THINK_SLICE_S, restart: true };
+  for (;;) {
+    const { response, current } = await call(request);
+    if (!current || token !== ui.thinkToken) return null;
+    if (!response.ok) { showError(response.error.message); return null; }
+    const progress = response.result;
+    onProgress(progress);
+    const left = seconds - (performance.now() - start) / 1000;
+    if (progress.done || ui.stopThinking || left <= 0.02) return progress;
+    request = { cmd: "think", seconds: Math.min(THINK_SLICE_S, left) };
+  }
+}
+
+function showThinking(progress) {
+  const info = $("thinking-info");
+  if (!progress || !progress.iterations) { info.hidden = true; return; }
+  // the computer's best move so far is shown only where it reveals nothing hidden
+  const best = ui.state.hidden_information ? "" : `; best so far ${progress.move}`
+    + (progress.value === null ? "" : ` (${Math.round(progress.value * 100)} %)`);
+  info.textContent = `${progress.iterations.toLocaleString("en")} playouts${best}`
+    + (progress.solved ? " — a proven win" : "");
+  info.hidden = false;
+}
+
+async function computerMove() {
+  const level = Number($("level").value) || 1;
+  ui.stopThinking = false;
+  $("stop-thinking").hidden = false;
+  const progress = await thinkFor(level, showThinking);
+  $("stop-thinking").hidden = true;
+  $("thinking-info").hidden = true;
+  if (progress) await send({ cmd: "play", move: progress.move }, { quiet: true });
+  $("board").classList.remove("thinking");
+}
+
+async function askHint() {
+  if (!ui.state || !isHumanTurn(ui.state) || ui.busy) return;
+  $("hint").disabled = true;
+  ui.stopThinking = false;
+  const gameKey = ui.state.cursor + ":" + ui.state.moves.length;
+  const progress = await thinkFor(Math.min(Number($("level").value) || 1, 2), showThinking);
+  $("thinking-info").hidden = true;
+  $("hint").disabled = false;
+  if (!progress || ui.state.cursor + ":" + ui.state.moves.length !== gameKey) return;
+  ui.hint = progress.move;
+  const entry = ui.state.legal.find((m) => m.move === progress.move);
+  showError("");
+  $("status").textContent = `Hint: ${entry && entry.label ? entry.label : progress.move}`;
+  drawAll();
+}
+
+/** Mark the click targets of the hinted move (class "hint") after drawing. */
+function markHint() {
+  if (!ui.hint || !ui.state) return;
+  const entry = ui.state.legal.find((m) => m.move === ui.hint);
+  if (!entry) return;
+  const targets = entry.path && entry.path.length ? entry.path : [entry.target];
+  for (const t of targets) {
+    if (!t) continue;
+    for (const el of document.querySelectorAll(`[data-target="${CSS.escape(t)}"]`)) el.classList.add("hint");
+  }
 }
 
 // ---------------------------------------------------------------- choosing a move by clicks
@@ -551,6 +626,8 @@ function wire() {
   $("undo").addEventListener("click", () => send({ cmd: "undo", until_human: true }, { pause: true }));
   $("redo").addEventListener("click", () => send({ cmd: "redo", until_human: true }, { pause: true }));
   $("ai-move").addEventListener("click", () => { ui.paused = false; scheduleAi(); render(ui.state); });
+  $("stop-thinking").addEventListener("click", () => { ui.stopThinking = true; });
+  $("hint").addEventListener("click", askHint);
   $("game-select").addEventListener("change", () => buildForm($("game-select").value));
   $("settings").addEventListener("submit", (ev) => {
     ev.preventDefault();

@@ -242,3 +242,42 @@ def test_y_radial_board_plays_to_the_end(page, site_url):
     assert page.locator("circle.node.win").count() >= 3
     texts = page.locator("#move-list li button").all_inner_texts()
     assert all(re.fullmatch(r"\d+\.\d+", t) for t in texts), texts
+
+
+def test_computer_thinks_in_slices_shows_progress_and_moves_now_on_request(page, site_url):
+    open_app(page, site_url)
+    assert page.locator("#level option").all_inner_texts() == [
+        "Easy (0.3 s a move)", "Medium (1 s a move)", "Hard (3 s a move)"]
+    page.select_option("#level", "3")  # Hard: three seconds a move
+    new_game(page, size=7, blue="human", red="mcts")
+    page.locator("polygon.cell.legal").first.click()
+    # the worker thinks in slices: the page shows the progress and stays responsive
+    page.wait_for_selector("#thinking-info:not([hidden])", timeout=30_000)
+    page.wait_for_function("/[0-9,]+ playouts; best so far [a-g][1-7]/.test("
+                           "document.getElementById('thinking-info').textContent)")
+    assert page.locator("#stop-thinking").is_visible()
+    started = time.perf_counter()
+    page.click("#stop-thinking")  # "Move now": the best move so far, long before 3 s
+    page.wait_for_function("window.boardwright.state().moves.length === 2", timeout=30_000)
+    assert time.perf_counter() - started < 2.5
+    wait_idle(page)
+    assert page.locator("#thinking-info").is_hidden() and page.locator("#stop-thinking").is_hidden()
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
+
+
+def test_hint_marks_a_suggested_move_for_the_person_to_move(page, site_url):
+    open_app(page, site_url)
+    page.select_option("#level", "0.3")
+    new_game(page, size=5, blue="human", red="human")
+    assert page.locator("#hint").is_visible()
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Hint: ')",
+                           timeout=30_000)
+    move = page.inner_text("#status").split("Hint: ")[1].strip()
+    marked = page.locator("#board-svg polygon.cell.hint")
+    assert marked.count() == 1 and marked.first.get_attribute("data-target") == move
+    assert len(page.evaluate("window.boardwright.state().moves")) == 0  # a hint plays nothing
+    marked.first.click()  # playing it clears the mark
+    page.wait_for_function("window.boardwright.state().moves.length === 1")
+    assert page.locator("#board-svg .hint").count() == 0
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
