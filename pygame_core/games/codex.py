@@ -836,6 +836,7 @@ def _search_hooks():
     few placements by :func:`placement_values` and every draw; playouts follow that value
     (noisily) for a few turns and are valued by points plus objective points so far."""
     CodexGame.SEARCH_ITERATIONS = 150
+    CodexGame.SEARCH_SETTINGS = {"exploration": 0.7}  # mcts and codex-ismcts play alike
     CodexGame.SEARCH_WIDTH = 6
     CodexGame.PLAYOUT_MOVES = 8
 

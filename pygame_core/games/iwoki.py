@@ -858,6 +858,8 @@ class IwokiGame(Game):
     PLAYOUT_SCALE: ClassVar[float] = 15.0  # a lead of this many points: 0.75 of the margin part
     SEARCH_WIDTH: ClassVar[int] = 8  # placements the search weighs per position (search_moves)
     SEARCH_ITERATIONS: ClassVar[int] = 250  # default search budget: about 0.4 s a move in CPython
+    # the search agent's tuning (mcts and iwoki-ismcts play alike): see the README figures
+    SEARCH_SETTINGS: ClassVar[dict] = {"exploration": 0.6, "prior_weight": 1.0}
     _SMALL_FITS_T: ClassVar[dict | None] = None  # requirement -> ((order, tile index), ...)
     _HEX_FITS: ClassVar[dict] = {}  # six vertex requirements -> ((order, tile id, score), ...)
     _CONTACTS: ClassVar[dict] = {}  # small gap -> its contacts (cache)
