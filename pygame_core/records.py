@@ -1,0 +1,369 @@
+"""Share links: a game record packed into a short, URL-fragment-safe, versioned token.
+
+``encode_link(record, cursor=None, view=None, players=None)`` turns a record (see
+:meth:`pygame_core.core.Game.record`) into a token such as ``1.AAZ...``; the page puts it in the
+URL fragment as ``#r=<token>``.  ``decode_link(token)`` turns it back into
+``{"record", "cursor", "view", "players"}``, replaying every move on the way, and raises
+:class:`~pygame_core.core.InvalidRecordError` with a specific message for anything wrong (and
+never any other exception, whatever text it is given).
+
+Link format, version 1 (a stored format: never change it; add a version 2 next to it instead)
+=============================================================================================
+
+Token::
+
+    token   = "1." payload
+    payload = base64url(frame)           RFC 4648 section 5 alphabet (A-Z a-z 0-9 - _), no "="
+                                         padding, canonical (unused low bits of the last
+                                         character are zero)
+
+So a token only ever contains ``A-Z a-z 0-9 - _ .``: nothing a URL fragment has to escape, and no
+``&``, ``=``, ``#``, ``%``, ``+`` or ``/``.  The digits before the first ``.`` are the link format
+version (decimal, no leading zeros); a later version gets a new number and version-1 links keep
+decoding with the version-1 reader below.
+
+Frame (bytes)::
+
+    frame   = method:u8  crc:u32be  data
+    method  = 0: data is the body as is
+              1: data is the body compressed with raw DEFLATE (zlib wbits=-15, no zlib header)
+    crc     = CRC-32 (zlib.crc32, the ISO-HDLC / PNG CRC) of the *uncompressed* body
+    data    = the body, stored or deflated; the encoder writes whichever frame is shorter
+              (stored on a tie): move indices of big boards are nearly random bytes that DEFLATE
+              cannot shrink, while tile games (few legal moves, small indices) halve.
+
+Body (bytes)::
+
+    body    = seed:varint  hlen:varint  header:hlen bytes  move:varint*
+    header  = UTF-8 JSON object, compact (no spaces), keys in this order when present:
+              "g": game id (string, always present)
+              "o": the options whose values differ from the game's defaults, in the game's
+                   option order (omitted when none; the reader fills in the defaults)
+              "c": cursor, the number of moves shown when the link opens (omitted: at the end)
+              "v": whose view the link opens: a seat index or "spectator" (omitted: not stated)
+              "p": the seats, "human" or an agent name, one per player (omitted when the
+                   sharer gave none); names match [A-Za-z0-9][A-Za-z0-9_.-]*, at most 40 long,
+                   and whether such an agent exists is for the opener to decide
+              A "spectator" view of a hidden-information game is only valid once the game (all
+              the moves of the link, whatever the cursor) is over.  No other keys are allowed.
+    move    = the move's index in  sorted(set(format_move(m) for m in game.legal_moves()))
+              at that point of the game (Python string order, i.e. by code point); the moves run
+              to the end of the body, so their count is implicit
+    varint  = unsigned LEB128: 7 bits per byte, least significant group first, high bit set on
+              every byte but the last; minimal (no trailing 0x00 group), at most 10 bytes
+
+The seed is a varint rather than a JSON number because fresh seeds are 53-bit random numbers:
+8 bytes instead of 16 decimal digits.  Sorting the canonical move texts makes an index
+independent of the order in which a game generates its moves, so a game may reorder
+``legal_moves()`` without breaking old links; only a change of the rules or of the move
+notation would.  Decoding replays the game move by move, so a link can never hold an illegal
+move.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from typing import Any
+
+from .core import (MAX_SEED, Game, GameError, InvalidRecordError, UnknownGameError, game_class,
+                   replay)
+
+LINK_VERSION = 1
+
+MAX_TOKEN_CHARS = 200_000  # far more than any game needs; bounds the work a pasted text causes
+MAX_BODY_BYTES = 1 << 18  # a DEFLATE bomb stops here (256 KiB: thousands of moves)
+MAX_PLAYER_NAME = 40
+
+_METHOD_STORED, _METHOD_DEFLATE = 0, 1
+_B64_CHARS = re.compile(r"[A-Za-z0-9_-]*")
+_PLAYER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+_HEADER_KEYS = ("g", "o", "c", "v", "p")
+SPECTATOR = "spectator"
+
+
+# --------------------------------------------------------------------------- varints
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def _read_varint(data: bytes, pos: int, what: str) -> tuple[int, int]:
+    """The varint at ``pos`` and the position after it; ``InvalidRecordError`` if cut off."""
+    value = shift = 0
+    for i in range(10):
+        if pos + i >= len(data):
+            raise InvalidRecordError(f"the link is truncated: {what} is cut off; copy the whole link")
+        b = data[pos + i]
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            if b == 0 and i > 0:
+                raise InvalidRecordError(f"the link is corrupted: {what} is badly encoded")
+            return value, pos + i + 1
+    raise InvalidRecordError(f"the link is corrupted: {what} is too long a number")
+
+
+# --------------------------------------------------------------------------- shared checks
+def _sorted_legal(game: Game) -> tuple[list[str], dict[str, Any]]:
+    by_text = {}
+    for m in game.legal_moves():
+        by_text.setdefault(game.format_move(m), m)
+    return sorted(by_text), by_text
+
+
+def _check_cursor(cursor: Any, n_moves: int) -> None:
+    if cursor is None:
+        return
+    if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= n_moves:
+        raise InvalidRecordError(
+            f"the link's cursor {cursor!r} is out of range: it must be a move number from 0 to "
+            f"{n_moves} (the game has {n_moves} moves)")
+
+
+def _check_view(view: Any, game: Game) -> None:
+    if view is None:
+        return
+    if view == SPECTATOR and isinstance(view, str):
+        if game.hidden_information and not game.is_over:
+            raise InvalidRecordError(
+                "the link asks for a spectator view of an unfinished game with hidden hands; "
+                "a spectator view (every hand shown) is only possible once the game is over")
+        return
+    if isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < game.num_players:
+        raise InvalidRecordError(
+            f"the link's view {view!r} is not valid: it must be a seat from 0 to "
+            f"{game.num_players - 1} or 'spectator'")
+
+
+def _check_players(players: Any, game: Game) -> None:
+    if players is None:
+        return
+    n = game.num_players
+    if not isinstance(players, list) or len(players) != n:
+        raise InvalidRecordError(
+            f"the link's players are not valid: they must be a list of {n} seats "
+            "('human' or an agent name)")
+    for p in players:
+        if (not isinstance(p, str) or len(p) > MAX_PLAYER_NAME
+                or not _PLAYER_NAME.fullmatch(p)):
+            raise InvalidRecordError(
+                f"the link's players are not valid: {str(p)[:40]!r} is not 'human' or an agent name")
+
+
+def _non_default_options(game: Game) -> dict:
+    out = {}
+    for o in game.OPTIONS:
+        value = game.options[o.name]
+        if type(value) is not type(o.default) or value != o.default:
+            out[o.name] = value
+    return out
+
+
+# --------------------------------------------------------------------------- encoding
+def encode_link(record: dict, *, cursor: int | None = None, view: int | str | None = None,
+                players: list[str] | None = None) -> str:
+    """A share-link token for ``record`` (a dict or its JSON text, as :func:`replay` takes).
+
+    ``cursor``: the number of moves shown when the link opens (``None``: all); ``view``: the
+    seat whose view the link opens, or ``"spectator"`` (only for perfect-information games or
+    finished ones); ``players``: the seats ("human" or agent names), stored only if given.
+    Raises :class:`InvalidRecordError` if the record does not replay or an argument is bad.
+    """
+    game = replay(record)
+    _check_cursor(cursor, len(game.history))
+    _check_view(view, game)
+    if players is not None:
+        players = list(players) if isinstance(players, tuple) else players
+    _check_players(players, game)
+
+    header: dict[str, Any] = {"g": game.game_id}
+    options = _non_default_options(game)
+    if options:
+        header["o"] = options
+    if cursor is not None:
+        header["c"] = cursor
+    if view is not None:
+        header["v"] = view
+    if players is not None:
+        header["p"] = list(players)
+    head = json.dumps(header, separators=(",", ":"), allow_nan=False).encode()
+
+    walk = type(game)(seed=game.seed, **game.options)
+    body = bytearray(_varint(game.seed) + _varint(len(head)) + head)
+    for text in game.moves:
+        texts, by_text = _sorted_legal(walk)
+        if text not in by_text:  # pragma: no cover - a game whose notation does not round-trip
+            raise InvalidRecordError(
+                f"move {len(walk.history) + 1} ({text}) is not among {walk.title}'s legal move texts")
+        body += _varint(texts.index(text))
+        walk.play(by_text[text])
+    body = bytes(body)
+
+    crc = zlib.crc32(body).to_bytes(4, "big")
+    frames = [bytes([_METHOD_STORED]) + crc + body]
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deflated = packer.compress(body) + packer.flush()
+    if len(deflated) < len(body):
+        frames.append(bytes([_METHOD_DEFLATE]) + crc + deflated)
+    frame = min(frames, key=len)
+    payload = base64.urlsafe_b64encode(frame).decode("ascii").rstrip("=")
+    return f"{LINK_VERSION}.{payload}"
+
+
+# --------------------------------------------------------------------------- decoding
+def decode_link(token: str) -> dict:
+    """Read a share-link token: ``{"record", "cursor", "view", "players"}``.
+
+    ``record`` is a full record (every option, the seed, the canonical move texts) that
+    :func:`pygame_core.core.replay` accepts; ``cursor``/``view``/``players`` are ``None`` when
+    the link does not state them.  Everything is checked, the moves by replaying them; any
+    problem raises :class:`InvalidRecordError` with a message that says what is wrong.
+    """
+    try:
+        return _decode(token)
+    except InvalidRecordError:
+        raise
+    except GameError as exc:
+        raise InvalidRecordError(f"the link does not hold a valid game: {exc}") from None
+    except Exception as exc:  # pragma: no cover - a safety net: only InvalidRecordError escapes
+        raise InvalidRecordError(
+            f"the link could not be read ({type(exc).__name__}: {exc})") from exc
+
+
+def _decode(token: str) -> dict:
+    if not isinstance(token, str):
+        raise InvalidRecordError("a share link must be text")
+    token = token.strip(" \t\r\n")
+    if not token:
+        raise InvalidRecordError("the share link is empty: there is no game in it")
+    if len(token) > MAX_TOKEN_CHARS:
+        raise InvalidRecordError(f"the share link is too long ({len(token)} characters) to be a game")
+    version_text, dot, payload = token.partition(".")
+    if not dot or not version_text.isascii() or not version_text.isdigit():
+        raise InvalidRecordError(
+            f"this is not a Boardwright share link: it should start with a format version "
+            f"such as '{LINK_VERSION}.'")
+    if len(version_text) > 1 and version_text[0] == "0":
+        raise InvalidRecordError(f"the link has an unknown format version {version_text!r}")
+    if len(version_text) > 9 or int(version_text) > LINK_VERSION:
+        raise InvalidRecordError(
+            f"this link was made by a newer version of Boardwright (link format {version_text}; this "
+            f"version reads format {LINK_VERSION}); open it with an up-to-date page")
+    if int(version_text) != LINK_VERSION:
+        raise InvalidRecordError(f"the link has an unknown format version {version_text!r}")
+    return _decode_v1(payload, len(version_text) + 1)
+
+
+def _unpack_v1(payload: str, offset: int) -> bytes:
+    """The body of a version-1 payload (base64url -> frame -> checked body)."""
+    if not payload:
+        raise InvalidRecordError("the link is truncated: nothing follows its version; copy the whole link")
+    bad = _B64_CHARS.match(payload).end()
+    if bad < len(payload):
+        raise InvalidRecordError(
+            f"the link is corrupted: it contains {payload[bad]!r} (character {offset + bad + 1}), "
+            "which cannot be in a link; only letters, digits, '-' and '_' follow the version")
+    if len(payload) % 4 == 1:
+        raise InvalidRecordError("the link is truncated or corrupted: its length is impossible; copy the whole link")
+    try:
+        frame = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    except (binascii.Error, ValueError):  # pragma: no cover - the checks above exclude it
+        raise InvalidRecordError("the link is corrupted: it is not valid base64url") from None
+    # a cut-off link often ends in a character that no encoder writes (unused low bits set):
+    # report that only once the rest has been checked, so truncation is named as such
+    canonical = base64.urlsafe_b64encode(frame).decode("ascii").rstrip("=") == payload
+    if len(frame) < 5:
+        raise InvalidRecordError("the link is truncated: it is too short to hold a game; copy the whole link")
+    method, crc, data = frame[0], int.from_bytes(frame[1:5], "big"), frame[5:]
+    if method == _METHOD_STORED:
+        body = data
+    elif method == _METHOD_DEFLATE:
+        unpacker = zlib.decompressobj(-15)
+        try:
+            body = unpacker.decompress(data, MAX_BODY_BYTES + 1)
+        except zlib.error as exc:
+            raise InvalidRecordError(f"the link is corrupted: its data does not unpack ({exc})") from None
+        if len(body) > MAX_BODY_BYTES:
+            raise InvalidRecordError("the link is corrupted: its data unpacks to far too much")
+        if not unpacker.eof:
+            raise InvalidRecordError("the link is truncated or damaged: its data ends early; copy the whole link")
+        if unpacker.unused_data:
+            raise InvalidRecordError("the link is corrupted: extra data follows its packed data")
+    else:
+        raise InvalidRecordError(f"the link is corrupted: unknown packing method {method}")
+    if zlib.crc32(body) != crc:
+        raise InvalidRecordError(
+            "the link is corrupted: its checksum does not match (a character was changed or lost; "
+            "copy the whole link)")
+    if not canonical:
+        raise InvalidRecordError("the link is corrupted: its last character is not a possible one")
+    return body
+
+
+def _decode_v1(payload: str, offset: int) -> dict:
+    body = _unpack_v1(payload, offset)
+    seed, pos = _read_varint(body, 0, "the seed")
+    hlen, pos = _read_varint(body, pos, "the header length")
+    if pos + hlen > len(body):
+        raise InvalidRecordError("the link is truncated: its header is cut off; copy the whole link")
+    try:
+        header = json.loads(body[pos:pos + hlen].decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise InvalidRecordError("the link is corrupted: its header is not valid JSON") from None
+    pos += hlen
+    if not isinstance(header, dict):
+        raise InvalidRecordError("the link is corrupted: its header is not a JSON object")
+    unknown = sorted(str(k) for k in header if k not in _HEADER_KEYS)
+    if unknown:
+        raise InvalidRecordError(f"the link is corrupted: its header has unknown fields {', '.join(unknown)}")
+
+    game_id = header.get("g")
+    try:
+        cls = game_class(game_id)
+    except UnknownGameError as exc:
+        raise InvalidRecordError(f"the link is for {exc}") from None
+    options = header.get("o", {})
+    if not isinstance(options, dict):
+        raise InvalidRecordError("the link's options must be an object of option names and values")
+    if seed > MAX_SEED:
+        raise InvalidRecordError(f"the link's seed {seed} is not valid: seeds go from 0 to 2**53-1")
+    try:
+        game = cls(seed=seed, **options)
+    except (GameError, TypeError) as exc:
+        raise InvalidRecordError(f"the link's options or seed are not valid for {cls.title}: {exc}") from None
+
+    k = 0
+    while pos < len(body):
+        k += 1
+        index, pos = _read_varint(body, pos, f"move {k}")
+        if game.is_over:
+            raise InvalidRecordError(
+                f"the link's move {k} cannot be played: the game is already over after {k - 1} moves")
+        texts, _ = _sorted_legal(game)
+        if not texts:  # pragma: no cover - a running game always has a move
+            raise InvalidRecordError(f"the link's move {k} cannot be played: no move is legal there")
+        if index >= len(texts):
+            raise InvalidRecordError(
+                f"the link's move {k} is out of range: it is choice {index + 1}, but only "
+                f"{len(texts)} moves are legal there")
+        try:
+            game.play(texts[index])
+        except GameError as exc:  # pragma: no cover - a legal move's text always plays
+            raise InvalidRecordError(f"the link's move {k} ({texts[index]}) cannot be played: {exc}") from None
+
+    cursor, view, players = header.get("c"), header.get("v"), header.get("p")
+    _check_cursor(cursor, len(game.history))
+    _check_view(view, game)
+    _check_players(players, game)
+    return {"record": game.record(), "cursor": cursor, "view": view, "players": players}
