@@ -11,8 +11,13 @@ Steps
      comments, download the micropip + packaging wheels named by the lock file
      with pip into .cache/wheels/, ship them and rewrite the lock file so it
      lists only those packages with the sha256 of the shipped files;
-  4. copy web/* and the wheel into <out>, write <out>/build.json;
-  5. check that no html/js/css/json outside <out>/pyodide/ refers to another
+  4. copy web/* and the wheel into <out>, write <out>/build.json, draw the
+     app icons (icons/icon-192.png, icons/icon-512.png, from favicon.svg's shapes);
+  5. stamp the service worker: <out>/sw.js gets the site version (a hash of
+     every shipped file) and the precache list {path: sha256} of every file
+     of the site (see stamp_service_worker), so each build is one versioned,
+     complete offline cache;
+  6. check that no html/js/css/json outside <out>/pyodide/ refers to another
      origin or to an absolute path (the site must work under any sub-path).
 """
 from __future__ import annotations
@@ -29,6 +34,7 @@ import sys
 import tarfile
 import time
 import tomllib
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -229,6 +235,152 @@ def install_pyodide(pkg: Path, out: Path) -> dict:
     return lock
 
 
+# --------------------------------------------------------------------------- icons
+ICON_SIZES = (192, 512)
+# favicon.svg's shapes (viewBox -1..1): a blue hexagon with a red one inside
+_ICON_SHAPES = [
+    ((0x25, 0x63, 0xC9), 0.95),
+    ((0xCF, 0x3A, 0x32), 0.50),
+]
+
+
+def _hexagon(radius: float, size: int) -> list[tuple[float, float]]:
+    """Pointy-top hexagon of `radius` (viewBox units) in pixel coordinates."""
+    half = size / 2
+    pts = [(0, -1), (0.8632, -0.4947), (0.8632, 0.4947), (0, 1), (-0.8632, 0.4947), (-0.8632, -0.4947)]
+    return [(half + x * radius * half, half + y * radius * half) for x, y in pts]
+
+
+def _coverage(poly: list[tuple[float, float]], size: int, sub: int = 4) -> list[list[float]]:
+    """Anti-aliased coverage (0..1) of a convex polygon: `sub` scanlines per
+    pixel row, exact horizontal coverage of each span."""
+    rows = [[0.0] * size for _ in range(size)]
+    edges = list(zip(poly, poly[1:] + poly[:1]))
+    for y in range(size):
+        row = rows[y]
+        for k in range(sub):
+            yc = y + (k + 0.5) / sub
+            xs = [x0 + (yc - y0) * (x1 - x0) / (y1 - y0)
+                  for (x0, y0), (x1, y1) in edges if y0 != y1 and min(y0, y1) <= yc < max(y0, y1)]
+            if len(xs) < 2:
+                continue
+            left, right = max(min(xs), 0.0), min(max(xs), float(size))
+            if right <= left:
+                continue
+            w = 1.0 / sub
+            first, last = int(left), min(int(right), size - 1)
+            if first == last:
+                row[first] += (right - left) * w
+                continue
+            row[first] += (first + 1 - left) * w
+            for x in range(first + 1, last):
+                row[x] += w
+            row[last] += (right - last) * w
+    return rows
+
+
+def png_bytes(width: int, height: int, rgba_rows: list[bytes]) -> bytes:
+    """A minimal RGBA PNG (8 bits per channel, no filtering)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+    raw = b"".join(b"\0" + row for row in rgba_rows)
+    ihdr = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 6, 0, 0, 0])
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def icon_png(size: int) -> bytes:
+    """The favicon drawn at size x size pixels (transparent background)."""
+    pixels = [[(0.0, 0.0, 0.0, 0.0)] * size for _ in range(size)]  # premultiplied r, g, b, a
+    for (r, g, b), radius in _ICON_SHAPES:
+        cov = _coverage(_hexagon(radius, size), size)
+        for y in range(size):
+            prow, crow = pixels[y], cov[y]
+            for x in range(size):
+                a = min(crow[x], 1.0)
+                if a > 0.0:
+                    pr, pg, pb, pa = prow[x]
+                    prow[x] = (r * a + pr * (1 - a), g * a + pg * (1 - a), b * a + pb * (1 - a), a + pa * (1 - a))
+    rows = []
+    for prow in pixels:
+        out = bytearray()
+        for pr, pg, pb, pa in prow:
+            if pa <= 0.0:
+                out += b"\0\0\0\0"
+            else:
+                out += bytes((round(min(pr / pa, 255)), round(min(pg / pa, 255)), round(min(pb / pa, 255)),
+                              round(pa * 255)))
+        rows.append(bytes(out))
+    return png_bytes(size, size, rows)
+
+
+def write_icons(site: Path) -> list[str]:
+    """Write icons/icon-<n>.png (deterministic bytes); return their site paths."""
+    (site / "icons").mkdir(exist_ok=True)
+    written = []
+    for n in ICON_SIZES:
+        rel = f"icons/icon-{n}.png"
+        (site / rel).write_bytes(icon_png(n))
+        written.append(rel)
+    return written
+
+
+# --------------------------------------------------------------------------- service worker
+SW_FILE = "sw.js"
+# the one line of sw.js that the build rewrites
+SW_STAMP_RE = re.compile(r"^const BUILD = .*; // @build-stamp\b.*$", re.M)
+SW_STAMP_TEMPLATE = "const BUILD = null; // @build-stamp (replaced by build_scripts/build.py)"
+CACHE_PREFIX = "boardwright-"
+# never precached: source maps, editor/OS leftovers (dot files are not copied at all)
+PRECACHE_EXCLUDED_SUFFIXES = {".map", ".orig", ".rej", ".swp"}
+
+
+def precache_files(site: Path) -> dict[str, str]:
+    """{relative posix path: sha256} of every file the service worker precaches:
+    every file of the site except sw.js itself, source maps and dot files."""
+    files = {}
+    for p in sorted(site.rglob("*")):
+        rel = p.relative_to(site).as_posix()
+        if (not p.is_file() or rel == SW_FILE or p.suffix.lower() in PRECACHE_EXCLUDED_SUFFIXES
+                or any(part.startswith(".") for part in rel.split("/")) or p.name.endswith("~")):
+            continue
+        files[rel] = sha256_file(p)
+    return files
+
+
+def site_version(sw_text: str, files: dict[str, str]) -> str:
+    """16 hex digits over the service worker's code and every precached file."""
+    h = hashlib.sha256()
+    h.update(SW_STAMP_RE.sub(SW_STAMP_TEMPLATE, sw_text).encode() + b"\0")
+    for rel in sorted(files):
+        h.update(f"{rel}\0{files[rel]}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def stamp_service_worker(site: Path) -> str:
+    """Rewrite the BUILD line of <site>/sw.js with {version, files} and return
+    the version. Idempotent, and works on an already stamped sw.js (a copy of a
+    site with a changed file gets a new version, as a new build would)."""
+    sw = site / SW_FILE
+    text = sw.read_text(encoding="utf-8")
+    if len(SW_STAMP_RE.findall(text)) != 1:
+        raise ValueError(f"{sw}: expected exactly one line 'const BUILD = ...; // @build-stamp'")
+    files = precache_files(site)
+    version = site_version(text, files)
+    stamp = {"version": version, "files": files}
+    line = f"const BUILD = {json.dumps(stamp, separators=(',', ':'))}; // @build-stamp (written by build_scripts/build.py)"
+    sw.write_text(SW_STAMP_RE.sub(lambda _m: line, text), encoding="utf-8")
+    return version
+
+
+def read_service_worker_stamp(site: Path) -> dict | None:
+    """The {version, files} stamped into <site>/sw.js (None if unstamped)."""
+    m = SW_STAMP_RE.search((site / SW_FILE).read_text(encoding="utf-8"))
+    if not m:
+        return None
+    value = m.group(0)[len("const BUILD = "):m.group(0).index("; // @build-stamp")]
+    return json.loads(value)
+
+
 # --------------------------------------------------------------------------- checks
 def find_bad_references(site: Path) -> list[str]:
     """Return 'file:line: text' for external-origin or absolute-path references
@@ -293,6 +445,13 @@ def main(argv: list[str] | None = None) -> int:
         "built": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
     }
     (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+    icons = write_icons(tmp)
+    log(f"drew {', '.join(icons)}")
+    if (tmp / SW_FILE).is_file():
+        sw_version = stamp_service_worker(tmp)
+        log(f"{SW_FILE}: version {sw_version}, precaching {len(precache_files(tmp))} files")
+    else:
+        log(f"WARNING: web/{SW_FILE} missing: the site will not work offline")
 
     problems = find_bad_references(tmp)
     if problems:

@@ -40,6 +40,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
 
+    def end_headers(self):
+        # the service worker script is always revalidated, so a new build is
+        # noticed at once (browsers also bypass their HTTP cache for it after 24 h)
+        if self.path.split("?", 1)[0].endswith("/sw.js"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
     def log_message(self, format, *args):  # noqa: A002 (stdlib signature)
         if not self.quiet:
             super().log_message(format, *args)

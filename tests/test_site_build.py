@@ -5,6 +5,7 @@ import email.parser
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -109,3 +110,110 @@ def test_wheel_installs_into_fresh_venv(wheel, tmp_path):
     cli = subprocess.run([str(py), "-m", "pygame_core", "play", "hex", "--size", "3", "--players", "human,human"],
                          input="a1\nb1\na2\nb2\na3\n", capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert cli.returncode == 0 and "Blue wins" in cli.stdout
+
+
+# --------------------------------------------------------------------------- offline (service worker, manifest)
+def _shipped(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+def test_service_worker_lists_every_shipped_file(built_site):
+    text = (built_site / "sw.js").read_text()
+    assert "const BUILD = null;" not in text
+    stamp = build.read_service_worker_stamp(built_site)
+    assert stamp is not None
+    files = stamp["files"]
+    # every file of the site but sw.js itself (nothing is left out, nothing extra)
+    assert set(files) == _shipped(built_site) - {"sw.js"}
+    for rel, digest in files.items():
+        assert not rel.startswith(("/", ".")) and "//" not in rel, rel
+        assert build.sha256_file(built_site / rel) == digest, rel
+    for needed in ("index.html", "app.js", "worker.js", "offline.js", "manifest.webmanifest", "build.json",
+                   json.loads((built_site / "build.json").read_text())["wheel"],
+                   *(f"pyodide/{f}" for f in build.RUNTIME_FILES), "icons/icon-192.png", "icons/icon-512.png"):
+        assert needed in files, needed
+    assert len(stamp["version"]) == 16 and int(stamp["version"], 16) >= 0
+    assert stamp["version"] == build.site_version(text, files)
+
+
+def _mini_site(folder: Path) -> Path:
+    folder.mkdir()
+    shutil.copyfile(ROOT / "web" / "sw.js", folder / "sw.js")
+    (folder / "index.html").write_text("<!doctype html><title>x</title>\n")
+    (folder / "pyodide").mkdir()
+    (folder / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (folder / "pyodide" / "pyodide.mjs.map").write_text("{}")  # source maps are not precached
+    return folder
+
+
+def test_version_changes_whenever_a_shipped_file_changes(tmp_path):
+    site = _mini_site(tmp_path / "site")
+    v1 = build.stamp_service_worker(site)
+    sw1 = (site / "sw.js").read_bytes()
+    assert build.read_service_worker_stamp(site)["files"].keys() == {"index.html", "pyodide/pyodide.asm.wasm"}
+    # stamping again (an already stamped sw.js) is stable
+    assert build.stamp_service_worker(site) == v1 and (site / "sw.js").read_bytes() == sw1
+    # one changed byte in any file: a new version, so new sw.js bytes (browsers install the new worker)
+    (site / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm\2\0\0\0")
+    v2 = build.stamp_service_worker(site)
+    assert v2 != v1 and (site / "sw.js").read_bytes() != sw1
+    # a new file, a renamed file: new versions too; an excluded file does not count
+    (site / "extra.css").write_text("body {}\n")
+    v3 = build.stamp_service_worker(site)
+    (site / "extra.css").rename(site / "other.css")
+    v4 = build.stamp_service_worker(site)
+    (site / "pyodide" / "pyodide.mjs.map").write_text('{"changed": 1}')
+    assert len({v1, v2, v3, v4}) == 4 and build.stamp_service_worker(site) == v4
+    # the same files in another folder give the same version (it depends on content only)
+    other = _mini_site(tmp_path / "other")
+    (other / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm\2\0\0\0")
+    (other / "other.css").write_text("body {}\n")
+    assert build.stamp_service_worker(other) == v4
+
+
+def test_stamping_needs_the_marker_line(tmp_path):
+    (tmp_path / "sw.js").write_text("const BUILD = null;\n")
+    with pytest.raises(ValueError):
+        build.stamp_service_worker(tmp_path)
+
+
+def test_manifest_is_valid_and_relative(built_site):
+    manifest = json.loads((built_site / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"] == "Boardwright"
+    assert manifest["display"] == "standalone"
+    urls = [manifest["start_url"], manifest["scope"], manifest.get("id", "./")]
+    urls += [icon["src"] for icon in manifest["icons"]]
+    for url in urls:
+        assert not url.startswith("/") and "://" not in url, url
+    assert (built_site / manifest["start_url"]).is_file()
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert (built_site / icon["src"]).is_file(), icon["src"]
+        sizes[icon["sizes"]] = icon
+    assert sizes["any"]["type"] == "image/svg+xml"
+    for n in (192, 512):
+        icon = sizes[f"{n}x{n}"]
+        assert icon["type"] == "image/png"
+        data = (built_site / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+        assert int.from_bytes(data[16:20], "big") == n and int.from_bytes(data[20:24], "big") == n
+    html = (built_site / "index.html").read_text()
+    assert 'rel="manifest" href="manifest.webmanifest"' in html and 'src="offline.js"' in html
+
+
+def test_png_writer_round_trips():
+    import zlib
+    data = build.icon_png(16)
+    chunks, pos = {}, 8
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        assert int.from_bytes(data[pos + 8 + length:pos + 12 + length], "big") == zlib.crc32(kind + body)
+        chunks[kind] = body
+        pos += 12 + length
+    raw = zlib.decompress(chunks[b"IDAT"])
+    assert len(raw) == 16 * (1 + 16 * 4)
+    rows = [raw[r * 65 + 1:(r + 1) * 65] for r in range(16)]
+    assert rows[0][:4] == b"\0\0\0\0"                      # corner: transparent
+    assert rows[8][8 * 4:8 * 4 + 4] == bytes((0xCF, 0x3A, 0x32, 255))  # centre: the red hexagon
+    assert rows[8][2 * 4:2 * 4 + 4] == bytes((0x25, 0x63, 0xC9, 255))  # left: the blue one
