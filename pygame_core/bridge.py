@@ -23,6 +23,15 @@ Requests (``"cmd"`` plus arguments):
   loop (a thinking indicator, a time budget per level, Stop, Hint) and then ``play``s the move.
 * ``preview`` - ``move``: the scene with that legal move drawn tentatively (not played), for
   choosing among several moves that share a click path (e.g. tile orientations).
+* ``share`` - a share-link token for the current game (``pygame_core.records``): the whole move
+  list, the cursor, the seats, and whose view it opens (``view``: a seat, default the player
+  whose view is on screen; ``"spectator"`` only for perfect-information or finished games).
+  Returns ``{token, view}``; the page puts it in the URL fragment as ``#r=<token>``.
+* ``open`` - ``token`` (a token, a ``#r=...`` fragment or a whole URL): validates and replays
+  the link, then goes to its cursor and view.  ``load`` also takes ``cursor`` (autosave).
+* ``export`` - ``format``: ``json`` (every game), ``sgf`` and ``hexworld`` (Hex); returns
+  ``{format, text, filename, mime}``.  ``import`` - ``text``: a JSON record, an SGF file, a
+  HexWorld link or a share link, detected by its content, loaded like ``load``.
 
 Hidden information (Triominos, iwoki, Codex): the state is built from ``game.view(viewer)``, so
 it never contains what the *viewer* may not see.  The viewer is the human to move; while an
@@ -38,13 +47,15 @@ Every successful game command returns the *state*: game id, title, options, seed
 from __future__ import annotations
 
 import json
+import re
 import traceback
 
 from . import __version__, agents, view
 from .core import (GameError, InvalidRecordError, MAX_SEED, game_class, list_games,
-                   new_game, replay)
+                   new_game, record_dict, replay)
 
 MAX_REQUEST_CHARS = 1_000_000
+HEXWORLD_BOARD = "https://hexworld.org/board/#"  # a link for people to open; never fetched here
 
 
 class BridgeError(GameError):
@@ -58,6 +69,7 @@ class Session:
         self.game = None
         self.moves: list[str] = []
         self.players: list[str] = []
+        self.spectator = False  # a spectator link of a finished game: every hand is shown
 
     # ---- helpers -------------------------------------------------------------
     def _require_game(self):
@@ -128,7 +140,7 @@ class Session:
         seed = req.get("seed")
         game = new_game(game_id, seed=seed, **options)
         players = self._check_players(req.get("players"), game.num_players, game.game_id)
-        self.game, self.moves, self.players = game, [], players
+        self.game, self.moves, self.players, self.spectator = game, [], players, False
         return self.state()
 
     def cmd_play(self, req):
@@ -244,10 +256,138 @@ class Session:
         return self.state()
 
     def cmd_load(self, req):
+        """``record`` (object or JSON text; its ``moves`` may run past ``cursor``, which then
+        stay as the redo list), ``players``, ``cursor`` (default: the end)."""
         record = req.get("record")
         game = replay(record)  # validates fully before anything changes
         players = self._check_players(req.get("players"), game.num_players, game.game_id)
-        self.game, self.moves, self.players = game, game.moves, players
+        cursor = req.get("cursor")
+        self._install(game, players, cursor)
+        return self.state()
+
+    def _record_players(self, players, game, what: str) -> list[str]:
+        """The seats a record or link names (every seat human when it names none)."""
+        if players is None:
+            return ["human"] * game.num_players
+        try:
+            return self._check_players(players, game.num_players, game.game_id)
+        except GameError as exc:
+            raise InvalidRecordError(f"the {what}'s players are not valid here: {exc}") from None
+
+    def _install(self, game, players: list[str], cursor=None, spectator: bool = False) -> None:
+        """Make a fully replayed game current, at ``cursor`` (validated first)."""
+        moves = game.moves
+        if cursor is None:
+            cursor = len(moves)
+        if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(moves):
+            raise InvalidRecordError(f"the cursor must be a whole number from 0 to {len(moves)}")
+        if cursor < len(moves):
+            game = type(game)(seed=game.seed, **game.options)
+            for text in moves[:cursor]:
+                game.play(text)
+        self.game, self.moves, self.players, self.spectator = game, moves, players, spectator
+
+    def _full_record(self) -> dict:
+        """The record of the whole move list (the redo tail included)."""
+        record = self._require_game().record()
+        record["moves"] = list(self.moves)
+        return record
+
+    # ---- records: share links, files ------------------------------------------------
+    def cmd_share(self, req):
+        from .records import encode_link
+        game = self._require_game()
+        view = req.get("view", "auto")
+        if view == "auto":
+            if not game.hidden_information:
+                view = None
+            elif self.spectator or self.viewer() is None:
+                view = "spectator"
+            else:
+                view = self.viewer()
+        if view == "spectator" and game.hidden_information and not self._ends_game():
+            raise BridgeError("a spectator view shows every hand, so it can only be shared once the game is over")
+        if view is not None and view != "spectator" and (
+                isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < game.num_players):
+            raise BridgeError(f"view must be a seat from 0 to {game.num_players - 1} or 'spectator'")
+        cursor = self.cursor if self.cursor < len(self.moves) else None
+        token = encode_link(self._full_record(), cursor=cursor, view=view, players=list(self.players))
+        return {"token": token, "view": view, "cursor": self.cursor, "moves": len(self.moves)}
+
+    def _ends_game(self) -> bool:
+        if len(self.moves) == self.cursor:
+            return self.game.is_over
+        full = self.game.clone()
+        for text in self.moves[self.cursor:]:
+            full.play(text)
+        return full.is_over
+
+    def cmd_open(self, req):
+        from .records import decode_link
+        token = req.get("token")
+        if not isinstance(token, str):
+            raise BridgeError("open needs the link's token text")
+        link = decode_link(_token_of(token))
+        game = replay(link["record"])
+        players = self._record_players(link.get("players"), game, "link")
+        view, spectator = link.get("view"), False
+        if view == "spectator":
+            if game.hidden_information and not game.is_over:
+                raise InvalidRecordError("this link asks for a spectator view of an unfinished game "
+                                         "with hidden hands; ask for a link that opens a player's view")
+            spectator = game.hidden_information
+        elif isinstance(view, int) and not game.is_over:
+            players = list(players)
+            players[view] = "human"  # the link opens this player's view
+        self._install(game, players, link.get("cursor"), spectator)
+        return self.state()
+
+    def cmd_export(self, req):
+        game = self._require_game()
+        fmt = req.get("format", "json")
+        formats = self._export_formats(game.game_id)
+        if fmt not in formats:
+            raise BridgeError(f"{game.title} can be exported as {', '.join(formats)}, not {fmt!r}")
+        record = self._full_record()
+        stem = f"{game.game_id}-{game.seed}-{len(self.moves)}-moves"
+        if fmt == "json":
+            record["cursor"] = self.cursor
+            record["players"] = list(self.players)
+            return {"format": fmt, "text": json.dumps(record, indent=1) + "\n", "filename": stem + ".json",
+                    "mime": "application/json"}
+        from .games import hex_formats
+        if fmt == "sgf":
+            return {"format": fmt, "text": hex_formats.to_sgf(record), "filename": stem + ".sgf",
+                    "mime": "application/x-go-sgf"}
+        return {"format": fmt, "text": HEXWORLD_BOARD + hex_formats.to_hexworld(record), "filename": stem + ".txt",
+                "mime": "text/plain"}
+
+    @staticmethod
+    def _export_formats(game_id: str) -> list[str]:
+        return ["json", "sgf", "hexworld"] if game_id == "hex" else ["json"]
+
+    def cmd_import(self, req):
+        """A record in any format we read, recognised by its content."""
+        text = req.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise BridgeError("import needs the text of a record, an SGF file, a HexWorld link or a share link")
+        text = text.strip()
+        if text[0] in "{[":
+            data = record_dict(text)
+            game = replay(data)
+            players = self._record_players(data.get("players"), game, "record")
+            self._install(game, players, data.get("cursor"))
+            return self.state()
+        if "r=" in text or _TOKEN_RE.fullmatch(text):
+            return self.cmd_open({"token": text})
+        from .games import hex_formats
+        fmt = hex_formats.detect_format(text)
+        if fmt is None:
+            raise InvalidRecordError("this is not a record we can read: expected a Boardwright JSON record, "
+                                     "an SGF file of Hex, a HexWorld link or a Boardwright share link")
+        record = hex_formats.from_sgf(text) if fmt == "sgf" else hex_formats.from_hexworld(text)
+        game = replay(record)
+        self._install(game, ["human"] * game.num_players)
         return self.state()
 
     def cmd_preview(self, req):
@@ -267,7 +407,7 @@ class Session:
     def viewer(self) -> int | None:
         """The seat whose private view is shown (see the module docstring)."""
         game = self._require_game()
-        if game.is_over:
+        if game.is_over or self.spectator:
             return None
         current = game.current_player
         if not game.hidden_information:
@@ -286,6 +426,7 @@ class Session:
     def cmd_players(self, req):
         game = self._require_game()
         self.players = self._check_players(req.get("players"), game.num_players, game.game_id)
+        self.spectator = False
         return self.state()
 
     # ---- state ---------------------------------------------------------------
@@ -323,7 +464,25 @@ class Session:
             "legal": legal,
             "scene": gview.scene(shown, viewer),
             "record": game.record(),
+            # what autosave keeps: the whole move list (redo tail too), the cursor and the seats
+            "save": {"record": self._full_record(), "cursor": self.cursor, "players": list(self.players)},
+            "export_formats": self._export_formats(game.game_id),
+            "spectator": self.spectator,
         }
+
+
+_TOKEN_RE = re.compile(r"\d+\.[A-Za-z0-9_.-]+")
+
+
+def _token_of(text: str) -> str:
+    """The token of a share link given as the token, a fragment (``#r=...&embed=...``) or a URL."""
+    text = text.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    for part in text.split("&"):
+        if part.startswith("r="):
+            return part[2:]
+    return text
 
 
 def _int_arg(req: dict, name: str, default: int) -> int:

@@ -478,8 +478,8 @@ def _play_all(game: Game, moves: Iterable) -> Game:
     return game
 
 
-def replay(record: dict | str) -> Game:
-    """Rebuild a game from a record (a dict or its JSON text), validating everything."""
+def record_dict(record: dict | str) -> dict:
+    """A record given as a dict or its JSON text, as a dict (``InvalidRecordError`` if neither)."""
     if isinstance(record, str):
         try:
             record = json.loads(record)
@@ -487,6 +487,12 @@ def replay(record: dict | str) -> Game:
             raise InvalidRecordError(f"the record is not valid JSON: {exc}") from None
     if not isinstance(record, dict):
         raise InvalidRecordError("a record must be a JSON object with game, options, seed and moves")
+    return record
+
+
+def replay(record: dict | str) -> Game:
+    """Rebuild a game from a record (a dict or its JSON text), validating everything."""
+    record = record_dict(record)
     version = record.get("version", RECORD_VERSION)
     if version != RECORD_VERSION:
         raise InvalidRecordError(f"unsupported record version {version!r} (this engine reads {RECORD_VERSION})")

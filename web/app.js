@@ -55,6 +55,9 @@ const ui = {
   preview: null, // scene showing the current choice
   shownViewer: null, // hidden-information games: whose private view is on screen
   gameKey: "", // game id and seed of the game on screen
+  embed: null, // "board" or "replay" when the page is embedded (#r=...&embed=...)
+  saveId: null, // the autosave entry of the game on screen
+  replayTimer: null, // "Play" in the replay bar
 };
 
 function showError(message) {
@@ -290,6 +293,9 @@ function render(state) {
   });
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
+  renderReplay(state);
+  renderExports(state);
+  autosave(state);
   scheduleAi();
 }
 
@@ -431,7 +437,7 @@ function playMove(move) {
 function scheduleAi() {
   clearTimeout(ui.aiTimer);
   const s = ui.state;
-  if (!s || s.is_over || ui.paused) return;
+  if (!s || s.is_over || ui.paused || ui.embed) return;
   const p = s.players[s.current_player];
   if (p.agent === "human") return;
   $("status").append(" is thinking…");
@@ -476,8 +482,9 @@ async function computerMove() {
   const progress = await thinkFor(level, showThinking);
   $("stop-thinking").hidden = true;
   $("thinking-info").hidden = true;
-  if (progress) await send({ cmd: "play", move: progress.move }, { quiet: true });
+  // before the move: its answer may schedule the next computer move, which marks "thinking" again
   $("board").classList.remove("thinking");
+  if (progress) await send({ cmd: "play", move: progress.move }, { quiet: true });
 }
 
 async function askHint() {
@@ -531,7 +538,7 @@ function confirmChoice() {
 
 function onActivate(target) {
   const state = ui.state;
-  if (!state || ui.busy) return;
+  if (!state || ui.busy || ui.embed) return;
   if (!isHumanTurn(state) || needsHandover(state)) return;
   if (ui.choice) {
     const last = ui.choice.path[ui.choice.path.length - 1];
@@ -614,9 +621,330 @@ function wireZoom() {
   svg.addEventListener("click", (ev) => { if (ui.dragged) { ev.stopPropagation(); ui.dragged = false; } }, true);
 }
 
+
+// ---------------------------------------------------------------- replay bar (every game)
+function renderReplay(state) {
+  const n = state.moves.length;
+  $("replay").hidden = n === 0 && !ui.embed;
+  const slider = $("rp-slider");
+  slider.max = String(n);
+  slider.value = String(state.cursor);
+  slider.setAttribute("aria-valuetext", `${state.cursor} of ${n} moves`);
+  $("rp-pos").textContent = `${state.cursor} / ${n}`;
+  $("rp-start").disabled = $("rp-back").disabled = state.cursor === 0;
+  $("rp-end").disabled = $("rp-fwd").disabled = state.cursor >= n;
+  if (state.cursor >= n) stopReplay();
+  $("rp-play").disabled = n === 0;
+  $("rp-play").textContent = ui.replayTimer ? "⏸ Pause" : "▶ Play";
+  $("rp-play").setAttribute("aria-label", ui.replayTimer ? "Pause" : "Play the moves");
+}
+
+function gotoMove(cursor) {
+  const s = ui.state;
+  if (!s) return Promise.resolve();
+  const c = Math.max(0, Math.min(s.moves.length, cursor));
+  if (c === s.cursor) return Promise.resolve();
+  return send({ cmd: "goto", cursor: c }, { pause: true });
+}
+
+function stopReplay() {
+  if (!ui.replayTimer) return;
+  clearInterval(ui.replayTimer);
+  ui.replayTimer = null;
+  $("rp-play").textContent = "▶ Play";
+}
+
+function toggleReplay() {
+  if (ui.replayTimer) { stopReplay(); renderReplay(ui.state); return; }
+  const s = ui.state;
+  if (!s || !s.moves.length) return;
+  if (s.cursor >= s.moves.length) gotoMove(0);
+  ui.replayTimer = setInterval(() => {
+    if (ui.busy || !ui.state) return;
+    if (ui.state.cursor >= ui.state.moves.length) { stopReplay(); renderReplay(ui.state); return; }
+    gotoMove(ui.state.cursor + 1);
+  }, 700);
+  renderReplay(s);
+}
+
+function wireReplay() {
+  $("rp-start").addEventListener("click", () => { stopReplay(); gotoMove(0); });
+  $("rp-back").addEventListener("click", () => { stopReplay(); gotoMove(ui.state.cursor - 1); });
+  $("rp-fwd").addEventListener("click", () => { stopReplay(); gotoMove(ui.state.cursor + 1); });
+  $("rp-end").addEventListener("click", () => { stopReplay(); gotoMove(ui.state.moves.length); });
+  $("rp-play").addEventListener("click", toggleReplay);
+  let timer = null;
+  $("rp-slider").addEventListener("input", () => {
+    stopReplay();
+    $("rp-pos").textContent = `${$("rp-slider").value} / ${ui.state.moves.length}`;
+    clearTimeout(timer); // dragging: go there once the slider rests
+    timer = setTimeout(() => gotoMove(Number($("rp-slider").value)), 120);
+  });
+}
+
+// ---------------------------------------------------------------- autosave and saved games
+const SAVES_KEY = "boardwright.saves.v1";
+const CURRENT_KEY = "boardwright.current.v1";
+const MAX_SAVES = 40;
+
+function readSaves() {
+  try {
+    const data = JSON.parse(localStorage.getItem(SAVES_KEY) || "{}");
+    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+  } catch (_) { return {}; } // unreadable storage: start an empty list
+}
+
+function writeSaves(saves) {
+  try {
+    const entries = Object.values(saves).sort((a, b) => b.updated - a.updated);
+    const kept = Object.fromEntries(entries.slice(0, MAX_SAVES).map((e) => [e.id, e]));
+    localStorage.setItem(SAVES_KEY, JSON.stringify(kept));
+    if (ui.saveId) localStorage.setItem(CURRENT_KEY, ui.saveId);
+  } catch (err) { console.warn("autosave failed:", err); } // private mode or full storage
+}
+
+function newSaveId() {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+}
+
+function autosave(state) {
+  if (ui.embed || !state.save) return;
+  const saves = readSaves();
+  let old = ui.saveId ? saves[ui.saveId] : undefined;
+  // a different game than the entry holds (e.g. started through window.boardwright): a new entry
+  if (!ui.saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
+    if (old && old.moves === 0) delete saves[old.id]; // an untouched game is replaced, not listed
+    ui.saveId = newSaveId();
+    old = undefined;
+  }
+  saves[ui.saveId] = {
+    id: ui.saveId, game: state.game, title: state.title, status: state.status,
+    moves: state.save.record.moves.length, cursor: state.save.cursor,
+    players: state.save.players, record: state.save.record,
+    created: old ? old.created : Date.now(), updated: Date.now(),
+  };
+  writeSaves(saves);
+  renderSaves();
+}
+
+function renderSaves() {
+  const list = $("saves");
+  const entries = Object.values(readSaves()).sort((a, b) => b.updated - a.updated);
+  list.replaceChildren();
+  for (const e of entries) {
+    const li = document.createElement("li");
+    li.dataset.save = e.id;
+    const what = document.createElement("span");
+    what.className = "what";
+    const when = new Date(e.updated).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
+    what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${e.status} · ${when}`;
+    li.append(what);
+    if (e.id === ui.saveId) {
+      li.classList.add("current");
+      const now = document.createElement("span");
+      now.className = "hint";
+      now.textContent = "on screen";
+      li.append(now);
+    } else {
+      li.append(makeButton("Resume", `Continue this ${e.title} game`, () => resumeSave(e.id)),
+        makeButton("Delete", "Remove this game from the list", () => {
+          const saves = readSaves(); delete saves[e.id]; writeSaves(saves); renderSaves();
+        }));
+    }
+    list.appendChild(li);
+  }
+  $("saves-card").hidden = ui.embed !== null || !entries.length;
+}
+
+async function resumeSave(id) {
+  const e = readSaves()[id];
+  if (!e) { showError("That saved game is gone."); renderSaves(); return false; }
+  stopReplay();
+  clearTimeout(ui.aiTimer);
+  setBusy(true);
+  const { response, current } = await call({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
+  if (!current) return false;
+  setBusy(false);
+  if (!response.ok) { showError(`The saved game could not be opened: ${response.error.message}`); return false; }
+  if (ui.saveId !== id) dropIfUntouched(ui.saveId);
+  ui.saveId = id;
+  show(response, { pause: true });
+  return true;
+}
+
+/** Render a successful answer as the new game on screen. */
+function show(response, { pause = false } = {}) {
+  ui.paused = pause;
+  setBusy(false);
+  showError("");
+  clearSelection();
+  render(response.result);
+}
+
+async function startNew(form) {
+  stopReplay();
+  clearTimeout(ui.aiTimer);
+  setBusy(true);
+  const { response, current } = await call({ cmd: "new", ...form });
+  if (!current) return response;
+  setBusy(false);
+  if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
+  dropIfUntouched(ui.saveId);
+  ui.saveId = newSaveId();
+  show(response);
+  return response;
+}
+
+/** A game nobody has moved in yet is not worth keeping once another one starts. */
+function dropIfUntouched(id) {
+  const saves = readSaves();
+  if (id && saves[id] && saves[id].moves === 0) { delete saves[id]; writeSaves(saves); }
+}
+
+// ---------------------------------------------------------------- share links, embed, files
+function hashParams() {
+  return new URLSearchParams(location.hash.replace(/^#/, ""));
+}
+
+function pageAddress() {
+  return location.href.split("#")[0];
+}
+
+/** Replace the game on screen by a loaded one (a link, a file); on failure the game on screen
+ * stays and `what` plus the reason is shown. Resolves to whether it worked. */
+async function loadGame(request, what) {
+  stopReplay();
+  clearTimeout(ui.aiTimer);
+  setBusy(true);
+  const { response, current } = await call(request);
+  if (!current) return false;
+  setBusy(false);
+  if (!response.ok) {
+    showError(`${what}: ${response.error.message}`);
+    if (ui.state) render(ui.state);
+    return false;
+  }
+  if (!ui.embed) dropIfUntouched(ui.saveId);
+  ui.saveId = ui.embed ? null : newSaveId();
+  show(response, { pause: true });
+  return true;
+}
+
+function openLink(token) {
+  return loadGame({ cmd: "open", token }, "This link could not be opened");
+}
+
+async function shareLink() {
+  const { response } = await call({ cmd: "share" });
+  if (!response.ok) { showError(response.error.message); return null; }
+  return response.result;
+}
+
+async function showShare(kind) {
+  const shared = await shareLink();
+  if (!shared) return;
+  const url = `${pageAddress()}#r=${shared.token}`;
+  let text = url;
+  let label = "Share link";
+  if (kind === "embed") {
+    label = "Embed code (HTML for your page)";
+    text = `<iframe src="${url}&embed=replay" title="${ui.state.title} game" width="640" height="600" style="border:0"></iframe>`;
+  }
+  const out = $("share-output");
+  out.value = text;
+  $("share-kind").textContent = label;
+  $("share-label").hidden = false;
+  out.focus();
+  out.select();
+  let copied = false;
+  try { await navigator.clipboard.writeText(text); copied = true; } catch (_) { /* no clipboard: select it */ }
+  const s = ui.state;
+  const whose = shared.view === "spectator" ? "a spectator's view (every hand shown)"
+    : shared.view === null ? "" : `${s.players[shared.view].name}'s view (only their hand is shown)`;
+  const note = [copied ? "Copied to the clipboard." : "Copy it from the box above.",
+    `${shared.moves} move${shared.moves === 1 ? "" : "s"}${shared.cursor < shared.moves ? `, opening at move ${shared.cursor}` : ""}.`,
+    whose ? `It opens ${whose}.` : ""].filter(Boolean).join(" ");
+  $("share-note").textContent = note;
+  $("share-note").hidden = false;
+}
+
+const EXPORT_LABELS = { json: "JSON", sgf: "SGF", hexworld: "HexWorld link" };
+
+function renderExports(state) {
+  const box = $("export-buttons");
+  const key = (state.export_formats || []).join(",");
+  if (box.dataset.formats === key) return;
+  box.dataset.formats = key;
+  box.replaceChildren();
+  for (const fmt of state.export_formats || []) {
+    const what = { json: "a JSON file", sgf: "an SGF file", hexworld: "a HexWorld link" }[fmt] || fmt;
+    const b = makeButton(EXPORT_LABELS[fmt] || fmt, `Save this game as ${what}`, () => exportAs(fmt));
+    b.dataset.export = fmt;
+    box.appendChild(b);
+  }
+}
+
+async function exportAs(fmt) {
+  const { response } = await call({ cmd: "export", format: fmt });
+  if (!response.ok) { showError(response.error.message); return; }
+  const file = response.result;
+  if (fmt === "hexworld") { // a link, not a file
+    $("share-output").value = file.text;
+    $("share-kind").textContent = "HexWorld link";
+    $("share-label").hidden = false;
+    $("share-note").textContent = "Open it in HexWorld's board editor to analyse the game there.";
+    $("share-note").hidden = false;
+    $("share-output").select();
+    return;
+  }
+  const blob = new Blob([file.text], { type: file.mime });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = file.filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+async function importText(text) {
+  const ok = await loadGame({ cmd: "import", text }, "This could not be loaded");
+  if (ok) $("import-text").value = "";
+  return ok;
+}
+
+function wireRecords() {
+  wireReplay();
+  $("share").addEventListener("click", () => showShare("link"));
+  $("embed-code").addEventListener("click", () => showShare("embed"));
+  $("import-go").addEventListener("click", () => {
+    const text = $("import-text").value;
+    if (!text.trim()) { showError("Paste a record, an SGF file, a HexWorld link or a share link first."); return; }
+    importText(text);
+  });
+  $("import-file").addEventListener("change", async () => {
+    const file = $("import-file").files[0];
+    if (!file) return;
+    if (file.size > 900_000) { showError(`${file.name} is too large to be a game record.`); return; }
+    const text = await file.text();
+    $("import-file").value = "";
+    importText(text);
+  });
+  window.addEventListener("hashchange", () => {
+    const token = hashParams().get("r");
+    if (token && ui.state) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
+  });
+}
+
+/** Forget the link in the address bar once it is open, so a reload resumes the autosave. */
+function clearHash() {
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
 // ---------------------------------------------------------------- wiring
 function wire() {
   wireZoom();
+  wireRecords();
   attachHandler($("board-svg"), onActivate);
   attachHandler($("panels"), onActivate);
   $("handover-go").addEventListener("click", () => {
@@ -631,7 +959,7 @@ function wire() {
   $("game-select").addEventListener("change", () => buildForm($("game-select").value));
   $("settings").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    send({ cmd: "new", ...readForm() });
+    startNew(readForm());
   });
   document.addEventListener("keydown", (ev) => {
     const typing = ev.target.closest && ev.target.closest("input, select, textarea");
@@ -649,6 +977,12 @@ function wire() {
 }
 
 async function main() {
+  const params = hashParams();
+  const embed = params.get("embed");
+  if (embed === "board" || embed === "replay") {
+    ui.embed = embed;
+    document.body.classList.add("embed", `embed-${embed}`);
+  }
   wire();
   const info = await ready;
   const { response } = await call({ cmd: "hello" });
@@ -659,7 +993,26 @@ async function main() {
   for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));
   buildForm(ui.games[0].id);
   $("new-game").disabled = false;
-  await send({ cmd: "new", ...readForm() });
+  // a share link first; else the game this browser was playing; else a new game
+  const token = params.get("r");
+  let linkError = null;
+  if (token) {
+    const { response: opened } = await call({ cmd: "open", token });
+    if (opened.ok) {
+      ui.saveId = ui.embed ? null : newSaveId();
+      show({ result: opened.result }, { pause: true });
+      if (!ui.embed) clearHash();
+    } else linkError = opened.error.message;
+  }
+  if (!ui.state) {
+    let resumed = false;
+    let saved = null;
+    try { saved = localStorage.getItem(CURRENT_KEY); } catch (_) { /* no storage */ }
+    if (saved && !ui.embed && readSaves()[saved]) resumed = await resumeSave(saved);
+    if (!resumed) await startNew(readForm());
+  }
+  if (linkError) showError(`This link could not be opened: ${linkError}`);
+  renderSaves();
   $("loading").hidden = true;
   document.body.dataset.ready = "true";
   document.body.dataset.bootMs = String(info.bootMs ?? "");
