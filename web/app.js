@@ -58,6 +58,8 @@ const ui = {
   embed: null, // "board" or "replay" when the page is embedded (#r=...&embed=...)
   saveId: null, // the autosave entry of the game on screen
   replayTimer: null, // "Play" in the replay bar
+  panelFocus: {}, // panel name -> the target that keyboard focus last had there
+  announced: "", // the last game event read out (live region)
 };
 
 function showError(message) {
@@ -296,7 +298,27 @@ function render(state) {
   renderReplay(state);
   renderExports(state);
   autosave(state);
+  announceEvent(state);
   scheduleAi();
+}
+
+/** Read out what happened (screen readers) through a polite live region: the last move, who
+ * made it and what comes next, once per position. */
+function announceEvent(state) {
+  const key = `${state.game}:${state.seed}:${state.cursor}:${state.moves.length}:${state.is_over}`;
+  if (key === ui.announced) return;
+  ui.announced = key;
+  let text;
+  const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
+  if (state.last_move && who !== null && who !== undefined) {
+    text = `${state.players[who].name} played ${state.last_move}. `;
+  } else text = state.cursor === 0 ? `${state.title}: a new game. ` : "";
+  if (state.is_over) text += $("banner").textContent || state.status;
+  else {
+    const p = state.players[state.current_player];
+    text += p.agent === "human" ? `${p.name} to move.` : `${p.name} (${p.agent_title}) to move.`;
+  }
+  $("announcer").textContent = text;
 }
 
 /** Draw the board and the panels (hands) with the current selection. */
@@ -312,6 +334,9 @@ function drawBoard() {
   if (hidden) $("board-svg").replaceChildren();
   else { renderScene($("board-svg"), scene, live, selected); applyZoom(); }
   const box = $("panels");
+  const active = document.activeElement;
+  const panelFocus = box.contains(active) && active.dataset && active.dataset.target !== undefined
+    ? active.dataset.target : null; // the panels are drawn anew: keyboard focus moves along
   box.replaceChildren();
   if (hidden) return;
   for (const panel of scene.panels || []) {
@@ -323,9 +348,16 @@ function drawBoard() {
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", panel.title || panel.name);
     svg.classList.add("panel-svg", `panel-${panel.name}`);
+    svg.dataset.panel = panel.name;
+    if (ui.panelFocus[panel.name]) svg.dataset.focusTarget = ui.panelFocus[panel.name];
     renderScene(svg, panel, live, selected);
     fig.append(cap, svg);
     box.appendChild(fig);
+  }
+  if (panelFocus) {
+    const node = box.querySelector(`[data-target="${CSS.escape(panelFocus)}"]`)
+      || box.querySelector("[data-target][tabindex='0']");
+    if (node) node.focus({ preventScroll: true });
   }
 }
 
@@ -943,10 +975,22 @@ function clearHash() {
 
 // ---------------------------------------------------------------- wiring
 function wire() {
+  if (!$("announcer")) { // the live region that reads out game events
+    const live = document.createElement("div");
+    live.id = "announcer";
+    live.className = "visually-hidden";
+    live.setAttribute("role", "status");
+    live.setAttribute("aria-live", "polite");
+    document.body.appendChild(live);
+  }
   wireZoom();
   wireRecords();
   attachHandler($("board-svg"), onActivate);
   attachHandler($("panels"), onActivate);
+  $("panels").addEventListener("focusin", (ev) => {
+    const svg = ev.target.ownerSVGElement;
+    if (svg && svg.dataset.panel && ev.target.dataset.target !== undefined) ui.panelFocus[svg.dataset.panel] = ev.target.dataset.target;
+  });
   $("handover-go").addEventListener("click", () => {
     ui.shownViewer = ui.state.viewer;
     render(ui.state);

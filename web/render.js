@@ -9,6 +9,26 @@ function el(name, attrs) {
   return node;
 }
 
+/** Fill patterns shared by every scene (CSS refers to them), so that states do not depend on
+ * colour alone: e.g. the second player's stones are striped. Defined once per page. */
+function ensurePatterns() {
+  if (document.getElementById("bw-patterns")) return;
+  const holder = el("svg", { id: "bw-patterns", width: 0, height: 0, "aria-hidden": "true", focusable: "false" });
+  holder.style.position = "absolute";
+  const defs = el("defs", {});
+  for (const [id, light] of [["bw-stripes-p1", false], ["bw-stripes-p1-light", true]]) {
+    const pat = el("pattern", { id, patternUnits: "objectBoundingBox", patternContentUnits: "objectBoundingBox",
+      width: 0.18, height: 0.18 });
+    pat.appendChild(el("rect", { x: 0, y: 0, width: 0.18, height: 0.18, class: light ? "bw-stripe-bg light" : "bw-stripe-bg" }));
+    for (const [x1, y1, x2, y2] of [[0, 0.18, 0.18, 0], [-0.09, 0.09, 0.09, -0.09], [0.09, 0.27, 0.27, 0.09]]) {
+      pat.appendChild(el("line", { x1, y1, x2, y2, class: "bw-stripe", "stroke-width": 0.045 }));
+    }
+    defs.appendChild(pat);
+  }
+  holder.appendChild(defs);
+  document.body.appendChild(holder);
+}
+
 const fmt = (p) => p.map(([x, y]) => `${x},${y}`).join(" ");
 
 function drawItem(item) {
@@ -28,30 +48,34 @@ function drawItem(item) {
 /**
  * Draw `scene` into `svg`. `legal` is a Set of targets that can be activated now (they get the
  * class "selectable"), `selected` a Set of targets chosen so far (class "selected").
- * Targets get data-target; legal ones are focusable buttons with an accessible name.
+ * Every target is a button with an accessible name that says whether it can be played now;
+ * one of them is in the tab order (a roving tabindex: the arrow keys move between them), and
+ * keyboard focus stays on the same target across redraws.
  */
 export function renderScene(svg, scene, legal, selected = new Set()) {
+  ensurePatterns();
+  const active = document.activeElement;
+  const hadFocus = svg.contains(active) && active.dataset && active.dataset.target !== undefined;
+  const keep = hadFocus ? active.dataset.target : svg.dataset.focusTarget;
   svg.replaceChildren();
   svg.setAttribute("viewBox", scene.viewBox.join(" "));
   if (scene.title) svg.setAttribute("aria-label", scene.title);
+  const targets = [];
   for (const layer of scene.layers) {
     const g = el("g", { class: `layer layer-${layer.name}` });
     for (const item of layer.items) {
       const node = drawItem(item);
       if (item.target != null) {
+        const playable = legal.has(item.target);
         node.dataset.target = item.target;
-        if (legal.has(item.target)) node.classList.add("selectable");
+        if (playable) node.classList.add("selectable");
         if (selected.has(item.target)) node.classList.add("selected");
-        if (item.name) {
-          const extra = selected.has(item.target) ? ", selected" : legal.has(item.target) ? ", playable" : "";
-          node.setAttribute("aria-label", item.name + extra);
-        }
-        if (legal.has(item.target)) {
-          node.setAttribute("tabindex", "0");
-          node.setAttribute("role", "button");
-        } else {
-          node.setAttribute("role", "img");
-        }
+        const state = selected.has(item.target) ? "selected" : playable ? "playable" : "not playable now";
+        node.setAttribute("aria-label", `${item.name || item.target}, ${state}`);
+        node.setAttribute("role", "button");
+        node.setAttribute("tabindex", "-1");
+        if (!playable) node.setAttribute("aria-disabled", "true");
+        targets.push(node);
       } else if (item.name) {
         node.setAttribute("aria-label", item.name);
         node.setAttribute("role", "img");
@@ -60,20 +84,72 @@ export function renderScene(svg, scene, legal, selected = new Set()) {
     }
     svg.appendChild(g);
   }
+  const current = targets.find((n) => n.dataset.target === keep)
+    || targets.find((n) => legal.has(n.dataset.target)) || targets[0];
+  if (current) {
+    current.setAttribute("tabindex", "0");
+    svg.dataset.focusTarget = current.dataset.target;
+    if (hadFocus) current.focus({ preventScroll: true });
+  } else delete svg.dataset.focusTarget;
 }
 
-/** Attach one delegated click/keyboard handler; `onActivate(target)` gets the target id. */
-export function attachHandler(svg, onActivate) {
+function centre(node) {
+  const b = node.getBBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+/** The target nearest to `from` in direction `dir` (by the drawn positions: no game knowledge). */
+function neighbour(root, from, dir) {
+  const [fx, fy] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const node of root.querySelectorAll("[data-target]")) {
+    if (node === from) continue;
+    const [x, y] = centre(node);
+    const along = (x - fx) * dir[0] + (y - fy) * dir[1];
+    const across = Math.abs((x - fx) * dir[1] - (y - fy) * dir[0]);
+    if (along <= 1e-6 || across > along * 2) continue; // only what lies that way (a wide cone)
+    // the nearest, straighter ones first: on a hexagon grid "down" is the next row, not the
+    // cell two rows below that happens to be straight under this one
+    const score = Math.hypot(x - fx, y - fy) + across + (across > 1e-6 ? 1e-3 * ((x - fx) + (y - fy)) : 0);
+    if (score < bestScore) { bestScore = score; best = node; }
+  }
+  return best;
+}
+
+function moveFocus(root, from, to) {
+  if (!to) return;
+  if (from) from.setAttribute("tabindex", "-1");
+  to.setAttribute("tabindex", "0");
+  root.dataset.focusTarget = to.dataset.target;
+  to.focus();
+}
+
+/** Attach one delegated click/keyboard handler; `onActivate(target)` gets the target id.
+ * Keys: Enter or Space activates, the arrow keys move to the nearest target that way, Home and
+ * End to the first and last target. */
+export function attachHandler(root, onActivate) {
   const find = (ev) => ev.target.closest && ev.target.closest("[data-target]");
-  svg.addEventListener("click", (ev) => {
+  root.addEventListener("click", (ev) => {
     const node = find(ev);
     if (node) onActivate(node.dataset.target);
   });
-  svg.addEventListener("keydown", (ev) => {
+  root.addEventListener("keydown", (ev) => {
     const node = find(ev);
-    if (node && (ev.key === "Enter" || ev.key === " ")) {
+    if (!node || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const svg = node.ownerSVGElement || root;
+    if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
       onActivate(node.dataset.target);
+    } else if (ev.key in ARROWS) {
+      ev.preventDefault();
+      moveFocus(svg, node, neighbour(svg, node, ARROWS[ev.key]));
+    } else if (ev.key === "Home" || ev.key === "End") {
+      ev.preventDefault();
+      const all = svg.querySelectorAll("[data-target]");
+      moveFocus(svg, node, ev.key === "Home" ? all[0] : all[all.length - 1]);
     }
   });
 }

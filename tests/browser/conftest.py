@@ -63,9 +63,15 @@ def browser():
         b.close()
 
 
+# Playwright evaluates string predicates (wait_for_function) with eval, which the site's strict
+# Content-Security-Policy forbids: the ordinary tests bypass the policy, and
+# test_security.py checks the policy itself in contexts that keep it.
+CONTEXT_OPTIONS = {"bypass_csp": True}
+
+
 @pytest.fixture
 def page(browser):
-    context = browser.new_context()
+    context = browser.new_context(**CONTEXT_OPTIONS)
     requests_seen: list[str] = []
     context.on("request", lambda req: requests_seen.append(req.url))  # includes worker requests
     pg = context.new_page()

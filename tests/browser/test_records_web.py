@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from conftest import CONTEXT_OPTIONS
 from test_web_games import READY, open_app, same_origin_only, wait_idle
 
 GAMES = {  # game id -> (options, players): quick games with a computer opponent that answers at once
@@ -50,7 +51,7 @@ def copy_link(page):
 
 
 def fresh_page(browser):
-    context = browser.new_context()
+    context = browser.new_context(**CONTEXT_OPTIONS)
     pg = context.new_page()
     pg.page_errors = []
     pg.on("pageerror", lambda exc: pg.page_errors.append(str(exc)))
