@@ -402,7 +402,10 @@ class Session:
         trial = game.clone()
         trial.play(value)  # checks legality (raises with the reason)
         shown = game.view(viewer) if game.hidden_information else game
-        return {"scene": view.scene(shown, viewer, preview=value)}
+        text = game.format_move(value)
+        drawn = any(m["move"] == text and m["path"] for m in view.move_targets(shown, viewer))
+        # a move without a click path (draw, pass, swap) puts nothing on the board to preview
+        return {"scene": view.scene(shown, viewer, preview=value if drawn else None)}
 
     def viewer(self) -> int | None:
         """The seat whose private view is shown (see the module docstring)."""

@@ -682,7 +682,7 @@ def _view_and_determinize():  # attached to CodexGame below (keeps the class rea
         card backs (type and kingdom) of every hand and of the deck tops, hand and deck sizes,
         and their own hand and objectives (``None`` = everything)."""
         other = self.clone()
-        if player is None:
+        if player is None or self.is_over:  # at the end every hand and objective is shown
             return other
         cards, _ = load_cards()
         other._viewer = player

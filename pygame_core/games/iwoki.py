@@ -788,7 +788,7 @@ class IwokiGame(Game):
         """What ``player`` sees: the layout, scores, tokens, every face-up hexagonal tile, hand
         and bag sizes and their own small tiles (``None`` = everything)."""
         other = self.clone()
-        if player is None:
+        if player is None or self.is_over:  # at the end every hand and objective is shown
             return other
         other._viewer = player
         other.small_hands = [list(h) if q == player else [None] * len(h) for q, h in enumerate(self.small_hands)]

@@ -659,7 +659,7 @@ class TriominosGame(Game):
     def view(self, player: int | None) -> "TriominosGame":
         """What ``player`` may see: their own hand, the board, scores, counts (``None`` = all)."""
         other = self.clone()
-        if player is None:
+        if player is None or self.is_over:  # at the end every hand and objective is shown
             return other
         other._viewer = player
         other.hands = [list(h) if q == player else [None] * len(h) for q, h in enumerate(self.hands)]
