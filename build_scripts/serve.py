@@ -5,6 +5,14 @@
 
 Importable: ``serve_in_thread(directory, port=0, quiet=True) -> (server, url)``;
 stop with ``server.shutdown(); server.server_close()``.
+
+Every response (errors included) carries the site's Content-Security-Policy
+header, ``build.CONTENT_SECURITY_POLICY``: the same policy as the pages'
+<meta http-equiv> tag. The header covers more than the tag: a worker loaded
+from a URL (the engine's worker.js, the service worker sw.js) gets the policy
+of its own script's response, not its page's (HTML standard, Chromium,
+Firefox), and a <meta> policy cannot govern a worker. On static hosts that
+cannot send headers (GitHub Pages) the pages still get the <meta> policy.
 """
 from __future__ import annotations
 
@@ -16,6 +24,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build import CONTENT_SECURITY_POLICY  # noqa: E402 (one policy for the meta tags and this header)
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -39,8 +50,13 @@ MIME_TYPES = {
 class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    csp = CONTENT_SECURITY_POLICY
 
     def end_headers(self):
+        # every response (pages, scripts incl. worker.js and sw.js, errors): a
+        # worker is governed by the policy of its own script's response
+        if self.csp:
+            self.send_header("Content-Security-Policy", self.csp)
         # the service worker script is always revalidated, so a new build is
         # noticed at once (browsers also bypass their HTTP cache for it after 24 h)
         if self.path.split("?", 1)[0].endswith("/sw.js"):

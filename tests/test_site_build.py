@@ -217,3 +217,110 @@ def test_png_writer_round_trips():
     assert rows[0][:4] == b"\0\0\0\0"                      # corner: transparent
     assert rows[8][8 * 4:8 * 4 + 4] == bytes((0xCF, 0x3A, 0x32, 255))  # centre: the red hexagon
     assert rows[8][2 * 4:2 * 4 + 4] == bytes((0x25, 0x63, 0xC9, 255))  # left: the blue one
+
+
+# --------------------------------------------------------------------------- Content-Security-Policy (issue 9)
+def _csp_page(body: str = "", head: str = "", policy: str | None = None) -> str:
+    policy = build.CONTENT_SECURITY_POLICY if policy is None else policy
+    return (f'<!doctype html><html><head><meta charset="utf-8">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n{head}'
+            f'<script type="module" src="app.js"></script></head><body>{body}</body></html>\n')
+
+
+def test_built_site_keeps_the_strict_policy(built_site):
+    assert build.csp_weaknesses(build.CONTENT_SECURITY_POLICY) == []
+    assert build.find_csp_problems(built_site) == []
+    for page in ("index.html", "worker-smoke.html"):
+        html = (built_site / page).read_text()
+        assert f'<meta http-equiv="Content-Security-Policy" content="{build.CONTENT_SECURITY_POLICY}">' in html
+        assert html.index("Content-Security-Policy") < html.index("<script")
+    assert 'rel="stylesheet" href="offline.css"' in (built_site / "index.html").read_text()
+
+
+def test_csp_checker_accepts_a_clean_site(tmp_path):
+    (tmp_path / "index.html").write_text(_csp_page('<p class="x">ok</p><a href="./other.html">x</a>'))
+    (tmp_path / "app.js").write_text('el.style.color = "red"; setTimeout(() => run(), 10);\n'
+                                     '// revalidates; the evaluation of a position\nconst retrieval = 1;\n')
+    (tmp_path / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>')
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "runtime.js").write_text("eval(code); new Function('a', body);")  # not ours
+    assert build.find_csp_problems(tmp_path) == []
+
+
+@pytest.mark.parametrize("body, head, expected", [
+    ("<script>alert(1)</script>", "", "inline <script>"),
+    ("", "<script>\n  start();\n</script>\n", "inline <script>"),
+    ('<button onclick="go()">Go</button>', "", "inline event handler onclick="),
+    ('<img src="x.png" onerror="go()">', "", "inline event handler onerror="),
+    ('<a href="javascript:void(0)">x</a>', "", "javascript: URL"),
+    ('<a href=" JavaScript:go()">x</a>', "", "javascript: URL"),
+    ('<p style="color:red">x</p>', "", "style attribute"),
+    ("", "<style>p { color: red; }</style>", "<style> element"),
+])
+def test_csp_checker_catches_inline_code_in_pages(tmp_path, body, head, expected):
+    (tmp_path / "index.html").write_text(_csp_page(body, head))
+    problems = build.find_csp_problems(tmp_path)
+    assert problems and all(p.startswith("index.html:") for p in problems), problems
+    assert any(expected in p for p in problems), problems
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("const f = eval(text);", "eval("),
+    ("window.eval (text);", "eval("),
+    ("const f = new Function('a', body);", "new Function("),
+    ("const f = Function('return 1');", "new Function("),
+    ("setTimeout('go()', 10);", "setTimeout/setInterval with a string"),
+    ("a.href = 'javascript:go()';", "javascript: URL"),
+    ("node.setAttribute('style', 'color: red');", "setAttribute('style'"),
+    ('node.setAttribute("onclick", "go()");', "setAttribute('on...'"),
+])
+def test_csp_checker_catches_eval_and_inline_code_in_scripts(tmp_path, code, expected):
+    (tmp_path / "index.html").write_text(_csp_page())
+    (tmp_path / "app.js").write_text(f"// fine\n{code}\n")
+    problems = build.find_csp_problems(tmp_path)
+    assert len(problems) == 1 and problems[0].startswith("app.js:2: ") and expected in problems[0], problems
+
+
+def test_csp_checker_catches_a_missing_late_other_or_weak_meta(tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html><head><title>x</title></head><body></body>")
+    assert any("no <meta" in p for p in build.find_csp_problems(tmp_path))
+    late = _csp_page().replace('<script type="module" src="app.js"></script>', "")
+    late = late.replace("<meta charset=\"utf-8\">\n", '<meta charset="utf-8">\n<link rel="stylesheet" href="a.css">\n')
+    (tmp_path / "index.html").write_text(late)
+    assert any("must come before" in p for p in build.find_csp_problems(tmp_path))
+    weak = build.CONTENT_SECURITY_POLICY.replace("'wasm-unsafe-eval'", "'unsafe-eval' 'unsafe-inline'")
+    (tmp_path / "index.html").write_text(_csp_page(policy=weak))
+    problems = build.find_csp_problems(tmp_path)
+    assert any("weak Content-Security-Policy: script-src allows 'unsafe-eval' 'unsafe-inline'" in p
+               for p in problems), problems
+    assert any("is not build.CONTENT_SECURITY_POLICY" in p for p in problems), problems
+    framed = build.CONTENT_SECURITY_POLICY + "; frame-ancestors 'none'"
+    (tmp_path / "index.html").write_text(_csp_page(policy=framed))
+    assert any("frame-ancestors is ignored in a <meta>" in p for p in build.find_csp_problems(tmp_path))
+    # svg files: no scripts or handlers (an svg opened as a document runs them)
+    (tmp_path / "index.html").write_text(_csp_page())
+    (tmp_path / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" onload="go()"><script>go()</script></svg>')
+    problems = build.find_csp_problems(tmp_path)
+    assert len(problems) == 3 and all(p.startswith("icon.svg:1: ") for p in problems), problems
+
+
+@pytest.mark.parametrize("policy, expected", [
+    ("script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'", "no default-src"),
+    ("default-src 'self' https://cdn.example", "script-src (via default-src) allows https://cdn.example"),
+    ("default-src 'none'; script-src 'self' 'unsafe-eval'", "script-src allows 'unsafe-eval'"),
+    ("default-src 'none'; script-src 'self' 'sha256-abc='", "script-src allows 'sha256-abc='"),
+    ("default-src 'none'; script-src 'self' data:", "script-src allows data:"),
+    ("default-src 'none'; style-src 'self' 'unsafe-inline'", "style-src allows 'unsafe-inline'"),
+    ("default-src 'none'; connect-src *", "connect-src allows *"),
+    ("default-src 'none'; worker-src blob:", "worker-src allows blob:"),
+    ("default-src 'self'", "object-src is not 'none'"),
+    ("default-src 'none'", "no base-uri"),
+    ("default-src 'none'; base-uri *", "base-uri allows *"),
+    ("default-src 'none'", "no form-action"),
+    ("default-src 'none'; default-src *", "default-src appears twice"),
+])
+def test_csp_weaknesses_names_what_is_loose(policy, expected):
+    weaknesses = build.csp_weaknesses(policy)
+    assert any(expected in w for w in weaknesses), weaknesses
+    # data: images (e.g. a favicon) are not a weakness; the site's own policy has none
+    assert build.csp_weaknesses(build.CONTENT_SECURITY_POLICY.replace("img-src 'self'", "img-src 'self' data:")) == []

@@ -10,6 +10,9 @@
 //   data-offline-version        the cached site version (set with "ready")
 //   data-update="ready"         a new version waits; #update-ready is shown
 //
+// The notice's look is in offline.css (class "update-ready"), not in inline
+// styles: the site's Content-Security-Policy has style-src 'self'.
+//
 // On a first visit the worker is registered once the engine has booted (it then
 // precaches the site, mostly revalidating what the boot just downloaded).
 // Updates never mix versions: the new worker waits (the page keeps running on
@@ -92,21 +95,6 @@ function showUpdate(registration) {
   notice.id = "update-ready";
   notice.className = "update-ready";
   notice.setAttribute("role", "status");
-  Object.assign(notice.style, {
-    position: "fixed",
-    right: "1rem",
-    bottom: "1rem",
-    zIndex: "1000",
-    display: "flex",
-    gap: "0.75rem",
-    alignItems: "center",
-    padding: "0.6rem 0.9rem",
-    borderRadius: "0.5rem",
-    background: "#2b4c7e",
-    color: "#fff",
-    boxShadow: "0 2px 10px rgba(0, 0, 0, 0.3)",
-    font: "inherit",
-  });
   const text = document.createElement("span");
   text.textContent = "A new version is ready";
   const button = document.createElement("button");
