@@ -17,6 +17,7 @@ import pytest
 
 import build  # build_scripts/ is on sys.path (tests/browser/conftest.py)
 from serve import serve_in_thread
+from conftest import CONTEXT_OPTIONS
 
 READY = "body[data-ready=true]"
 OFFLINE_READY = "html[data-offline=ready]"
@@ -61,7 +62,7 @@ def serve():
 
 @pytest.fixture
 def context(browser):
-    ctx = browser.new_context(service_workers="allow")
+    ctx = browser.new_context(service_workers="allow", **CONTEXT_OPTIONS)
     ctx.requests_seen = []
     ctx.responses = []  # (url, served by the service worker)
     ctx.on("request", lambda req: ctx.requests_seen.append(req.url))
