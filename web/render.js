@@ -73,8 +73,7 @@ export function renderScene(svg, scene, legal, selected = new Set()) {
         const state = selected.has(item.target) ? "selected" : playable ? "playable" : "not playable now";
         node.setAttribute("aria-label", `${item.name || item.target}, ${state}`);
         node.setAttribute("role", "button");
-        node.setAttribute("tabindex", "-1");
-        if (!playable) node.setAttribute("aria-disabled", "true");
+        node.setAttribute("tabindex", "-1"); // not aria-disabled: activating it explains why not
         targets.push(node);
       } else if (item.name) {
         node.setAttribute("aria-label", item.name);

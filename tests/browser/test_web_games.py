@@ -131,8 +131,7 @@ def test_illegal_click_and_bad_option_keep_the_game(page, site_url):
     wait_idle(page)
     assert page.locator('polygon[data-target="c3"].stone.blue').count() == 1
     assert page.inner_text("#status").startswith("Red to move")
-    # occupied: not playable (aria-disabled, yet a person can still click it)
-    page.click('polygon[data-target="c3"]', force=True)
+    page.click('polygon[data-target="c3"]')  # occupied: not playable
     assert page.locator("#error").is_visible()
     assert "not a legal move" in page.inner_text("#error")
     assert moves(page) == 1
