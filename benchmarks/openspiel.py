@@ -11,8 +11,8 @@ Prints one table:
   OpenSpiel's C++ ``MCTSBot`` with random rollouts, at equal wall time per move, both colours
   alternating: games, our wins, win rate and its 95 % Wilson interval, and the time each side
   really used per move.  MCTSBot has no time limit, only a simulation count: it is recalibrated
-  after each of its moves from its measured simulations per second, so that it thinks for the
-  same time as ours (its real mean time is printed).
+  after each of its moves from its measured simulations per second, steering its running mean
+  time per move to the time ours is given (its real mean time is printed).
 
 Cells map one to one: OpenSpiel's action ``row * n + column`` is our ``(x=column, y=row)``, in
 both games; the script checks on random games that both engines agree on every winner before
@@ -112,6 +112,7 @@ def playout_rates(kind: str, size: int, seconds: float) -> dict:
 def match(kind: str, size: int, games: int, seconds: float, seed: int) -> dict:
     spiel = pyspiel.load_game(f"{kind}(board_size={size})")
     wins, times_ours, times_theirs, sims = 0, [], [], 2000
+    bot_total = 0.0  # MCTSBot's thinking time so far (its running mean is steered to ``seconds``)
     for k in range(games):
         p = Pair(kind, size, seed + k)
         ours_seat = k % 2  # both colours, alternating
@@ -127,8 +128,13 @@ def match(kind: str, size: int, games: int, seconds: float, seed: int) -> dict:
                 action = bot.step(p.theirs)
                 used = time.perf_counter() - start
                 times_theirs.append(used)
-                # equal wall time next move; damped (x0.5..x2), since a solved position ends early
-                sims = max(100, int(sims * min(2.0, max(0.5, seconds / max(used, 1e-3)))))
+                bot_total += used
+                # equal mean wall time: the next move aims at the time that brings MCTSBot's
+                # running mean back to ``seconds`` (within 0.5-1.5 s for 1 s), scaling the
+                # simulation count by the rate just measured; damped (x0.5..x2), since a solved
+                # position ends early and rollouts get shorter as the board fills
+                target = min(1.5 * seconds, max(0.5 * seconds, seconds * (len(times_theirs) + 1) - bot_total))
+                sims = max(100, int(sims * min(2.0, max(0.5, target / max(used, 1e-3)))))
                 p.play_theirs(action)
             assert p.agree()
         won = p.ours.winners == [ours_seat]

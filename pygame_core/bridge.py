@@ -181,7 +181,9 @@ class Session:
         Returns the progress (not the state): ``{move, iterations, visits, value, solved,
         done, agent}``; ``done`` is true when thinking longer cannot change the move (one legal
         move, an immediate win, a solved position, or an agent that does not search).  Playing
-        the move is a separate ``play``, so "stop" is simply playing the best move so far."""
+        the move is a separate ``play``, so "stop" is simply playing the best move so far.  A
+        search agent that reuses its tree (perfect information: Hex, Y) is kept from one position
+        of the same game to the next, so what it searched under the moves since is not lost."""
         game = self._require_game()
         if game.is_over:
             raise BridgeError("the game is over")
@@ -196,6 +198,10 @@ class Session:
         if req.get("restart") or search is None or search["key"] != key:
             agent = agents.get(name)(seed=self._agent_seed(game))
             shown = game.view(game.current_player)
+            if (not req.get("restart") and search is not None and search["key"][0] == key[0]
+                    and search["key"][1] == key[1] and search["key"][3] == name
+                    and getattr(search["agent"], "reuse_tree", False)):
+                agent = search["agent"]  # same game and agent: it keeps the subtree searched so far
             if hasattr(agent, "think"):
                 quick = agent.start(shown)
                 search = {"key": key, "agent": agent, "move": quick, "done": quick is not None}

@@ -245,3 +245,24 @@ def test_think_solves_a_won_position_and_says_it_is_done():
         if r["done"]:
             break
     assert r["done"] and r["solved"]  # (that the proven move wins: test_connection_search.py)
+
+
+def test_think_keeps_the_searched_subtree_across_moves_in_hex():
+    s = Session()
+    handle({"cmd": "new", "game": "hex", "options": {"size": 7}, "seed": 3, "players": ["human", "mcts"]}, s)
+    handle({"cmd": "play", "move": "d4"}, s)
+    handle({"cmd": "think", "seconds": 0.3}, s)
+    agent = s._search["agent"]
+    reply = handle({"cmd": "think", "seconds": 0.01}, s)["result"]["move"]
+    handle({"cmd": "play", "move": reply}, s)
+    # the person answers with the reply the search looked at most under the computer's move
+    under = agent._root.children[s.game.parse_move(reply)].children
+    assert under
+    ours = max(under.values(), key=lambda c: c.visits).move
+    handle({"cmd": "play", "move": s.game.format_move(ours)}, s)
+    handle({"cmd": "think", "seconds": 0.01}, s)
+    assert s._search["agent"] is agent and agent.reused_visits > 0
+    # undo goes back: a fresh tree (the kept one belongs to a later position)
+    handle({"cmd": "undo", "steps": 2}, s)
+    handle({"cmd": "think", "seconds": 0.01}, s)
+    assert s._search["agent"].reused_visits == 0

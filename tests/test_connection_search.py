@@ -122,10 +122,57 @@ def test_rave_search_is_on_reproducible_and_legal(game_id, options):
     move = a.choose(g)
     assert a._rave and move in g.legal_moves()
     root = a._root
-    assert root.amaf is not None and sum(v for v, _ in root.amaf) > 300  # AMAF counted per move
+    assert root.amaf is not None and sum(root.amaf[0]) > 300  # AMAF counted per move
     assert MCTSAgent(seed=9, iterations=300).choose(g) == move
     plain = MCTSAgent(seed=9, iterations=50)
     plain.rave_equivalence = 0
     plain._given.add("rave_equivalence")
     plain.choose(g)
     assert not plain._rave
+
+
+@pytest.mark.parametrize("game_id, options", [("hex", {"size": 7}), ("y", {"family": "regular", "size": 7})])
+def test_the_search_keeps_its_subtree_for_the_next_move(game_id, options):
+    g = pygame_core.new_game(game_id, seed=3, **options)
+    a = MCTSAgent(seed=4, iterations=2000)
+    move = a.choose(g)
+    root = a._root
+    g.play(move)
+    # the opponent answers with the reply the search looked at most
+    reply = max(root.children[move].children.values(), key=lambda c: c.visits)
+    expected = reply.visits
+    g.play(reply.move)
+    a.start(g)
+    assert a._root is reply and a.reused_visits == expected > 0
+    assert a._root.player is None and a._root.move is None and a._root.parent is None
+    a.think(iterations=200)
+    assert a._root.visits >= expected + 200
+    assert a.best_move() in g.legal_moves()
+    # an unexpected reply, another game, or reuse turned off: a fresh tree
+    other = pygame_core.new_game(game_id, seed=3, **options)
+    other.play(g.legal_moves()[0])
+    a.start(other)
+    assert a.reused_visits == 0 and a._root.visits == 0
+    b = MCTSAgent(seed=4, iterations=300)
+    b.reuse_tree = False
+    b.choose(g)
+    g.play(g.legal_moves()[0])
+    g.play(g.legal_moves()[0])
+    b.start(g)
+    assert b.reused_visits == 0
+
+
+def test_a_reused_tree_plays_exactly_as_when_replayed():
+    # reproducible: the same seeds and positions give the same moves with a kept tree
+    def game(seed):
+        g = pygame_core.new_game("y", seed=seed, family="regular", size=7)
+        agents = [MCTSAgent(seed=11, iterations=400), MCTSAgent(seed=12, iterations=400)]
+        reused = 0
+        while not g.is_over:
+            agent = agents[g.current_player]
+            g.play(agent.choose(g))
+            reused += agent.reused_visits
+        return g.history, reused
+
+    first, reused = game(1)
+    assert reused > 0 and game(1) == (first, reused)

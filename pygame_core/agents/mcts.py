@@ -40,6 +40,7 @@ always takes a move that wins at once.
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from . import Agent, register
@@ -47,7 +48,7 @@ from . import Agent, register
 
 class _Node:
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "legal", "bias",
-                 "to_move", "cells", "amaf", "proven")
+                 "to_move", "cells", "amaf", "proven", "kids")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -63,6 +64,7 @@ class _Node:
         self.cells = None  # RAVE: the cell each legal move takes
         self.amaf = None  # RAVE: [visits, wins] per legal move, all-moves-as-first
         self.proven = None  # solver: 1.0 a proven win for ``player``, 0.0 a proven loss
+        self.kids = None  # RAVE: the child per legal move index (None: not tried yet)
 
 
 @register
@@ -77,6 +79,7 @@ class MCTSAgent(Agent):
     rave_equivalence = 0  # RAVE (games with ``amaf_playout``): visits at which RAVE and UCT weigh alike
     max_depth: int | None = None  # tree depth limit (None: grow as deep as the search goes)
     prior_weight = 0.0  # progressive bias towards the game's ``preferred_moves`` (0: off)
+    reuse_tree = True  # perfect information: keep the searched subtree for the next move
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time_limit: float | None = None, exploration: float | None = None,
@@ -115,7 +118,7 @@ class MCTSAgent(Agent):
         for name, value in getattr(game, "SEARCH_SETTINGS", {}).items():  # the game's tuning
             if name not in self._given:
                 setattr(self, name, value)
-        self._root = _Node(None, None, None)
+        self._root = self._reused_root(game, hidden)
         self._rave = (not hidden and self.rave_equivalence > 0 and game.num_players == 2
                       and hasattr(game, "amaf_playout") and hasattr(game, "move_cell"))
         self._legal = legal = game.legal_moves()
@@ -129,6 +132,36 @@ class MCTSAgent(Agent):
                 if trial.is_over and trial.winners == [me]:
                     return move
         return None
+
+    def _reused_root(self, game, hidden: bool) -> _Node:
+        """The root for a search of ``game``: with perfect information and ``reuse_tree``, the
+        subtree of the previous search under the moves played since (its statistics, cached
+        moves and proofs stay valid: the position is the same), else a fresh node."""
+        old, key = getattr(self, "_root", None), None
+        if not hidden and self.reuse_tree:
+            key = (type(game), repr(sorted(game.options.items())), game.seed)
+            history = list(game.history)
+            prev = getattr(self, "_reuse", None)
+            if old is not None and prev is not None and prev[0] == key and len(prev[1]) <= len(history) \
+                    and history[: len(prev[1])] == prev[1]:
+                node = old
+                for move in history[len(prev[1]):]:
+                    node = node.children.get(move)
+                    if node is None:
+                        break
+                if node is not None and node is not old and node.visits:
+                    proven = node.proven
+                    node.move = node.parent = node.player = None
+                    node.proven = None if proven is None else 1.0 - proven  # now: for the mover
+                    node.avail = 1
+                    self._reuse = (key, history)
+                    self.reused_visits = node.visits
+                    return node
+            self._reuse = (key, history)
+        else:
+            self._reuse = None
+        self.reused_visits = 0
+        return _Node(None, None, None)
 
     def think(self, iterations: int | None = None, seconds: float | None = None) -> int:
         """Run the search on: ``iterations`` more, or for ``seconds``; with neither, the agent's
@@ -240,49 +273,51 @@ class MCTSAgent(Agent):
         ``move_cell``): selection by UCT-RAVE over every legal move (all-moves-as-first values
         stand in for moves not tried yet), expansion of one move, a fill playout, and the
         MCTS-solver: a move that wins is a proven win, a position whose every move loses is a
-        proven loss, and proofs are carried up the tree."""
-        rng = self.rng
+        proven loss, and proofs are carried up the tree.  Per node the moves, their cells, their
+        children and their AMAF counts are lists by move index (``kids``, ``cells``, ``amaf`` =
+        ``[visits list, wins list]``), so selection and the AMAF update need no hashing."""
         state = game.clone()
         node = root
         path = [root]
         k, c = self.rave_equivalence, self.exploration
+        k3 = 3.0 / k if k else 0.0
+        sqrt, log = math.sqrt, math.log
         while not state.is_over and node.proven is None:
             if node.legal is None:
-                node.legal = state.legal_moves()
-                node.to_move = state.current_player
-                node.cells = [state.move_cell(m) for m in node.legal]
-                node.amaf = [[0, 0.0] for _ in node.legal]
-            children = node.children
-            log_n = math.log(node.visits + 1)
+                self._expand_lists(node, state)
+            kids = node.kids
+            an, aw = node.amaf
+            log_n = log(node.visits + 1)
+            fresh = c * sqrt(log_n + 1.0)
             best_i, best_value = -1, -1.0
-            for i, m in enumerate(node.legal):
-                child = children.get(m)
-                n = 0
-                if child is not None:
-                    if child.proven == 1.0:
-                        best_i = i
-                        break
-                    if child.proven == 0.0:
+            for i in range(len(kids)):
+                child = kids[i]
+                na = an[i]
+                qa = aw[i] / na if na else 1.0
+                if child is None:
+                    value = qa + fresh
+                else:
+                    proven = child.proven
+                    if proven is not None:
+                        if proven == 1.0:
+                            best_i = i
+                            break
                         continue
                     n = child.visits
-                na, wa = node.amaf[i]
-                qa = wa / na if na else 1.0
-                if n:
-                    beta = math.sqrt(k / (3 * n + k))
-                    value = (1 - beta) * child.wins / n + beta * qa + c * math.sqrt(log_n / n)
-                else:
-                    value = qa + c * math.sqrt(log_n + 1.0)
+                    beta = 1.0 / sqrt(k3 * n + 1.0)  # = sqrt(k / (3n + k))
+                    value = (1 - beta) * child.wins / n + beta * qa + c * sqrt(log_n / n)
                 if value > best_value:
                     best_i, best_value = i, value
             if best_i < 0:  # every move is proven lost for the player to move
                 node.proven = 1.0 if node.player is not None else None
                 break
             move = node.legal[best_i]
-            child = children.get(move)
+            child = kids[best_i]
             state.apply(move)
             if child is None:
                 child = _Node(move, node, node.to_move)
-                children[move] = child
+                kids[best_i] = child
+                node.children[move] = child
                 if state.is_over and state.winners == [child.player]:
                     child.proven = 1.0
                 path.append(child)
@@ -296,20 +331,25 @@ class MCTSAgent(Agent):
         elif state.is_over:
             winner, cells = state.winners[0], state.board.cells
         else:
-            winner, cells = state.amaf_playout(rng)
+            winner, cells = state.amaf_playout(self._fast_rng())
+        check = True  # a proof can change only where a child's proof just changed
         for n in reversed(path):  # backpropagation, AMAF and proofs
             n.visits += 1
-            if n.player is not None:
-                n.wins += 1.0 if winner == n.player else 0.0
+            if n.player is not None and winner == n.player:
+                n.wins += 1.0
             if n.amaf is not None:
                 p = n.to_move
-                reward = 1.0 if winner == p else 0.0
-                for i, cell in enumerate(n.cells):
-                    if cell is not None and cells[cell] == p:
-                        a = n.amaf[i]
-                        a[0] += 1
-                        a[1] += reward
-                if n.proven is None and n.legal is not None:
+                an, aw = n.amaf
+                if winner == p:
+                    for i, cell in n.cells:
+                        if cells[cell] == p:
+                            an[i] += 1
+                            aw[i] += 1.0
+                else:
+                    for i, cell in n.cells:
+                        if cells[cell] == p:
+                            an[i] += 1
+                if check and n.proven is None:
                     kids = n.children
                     if any(ch.proven == 1.0 for ch in kids.values()):
                         n.proven = 0.0 if n.player is not None else None
@@ -320,6 +360,27 @@ class MCTSAgent(Agent):
                             n.proven = 1.0
                         else:
                             root.proven = 0.0
+            check = n.proven is not None
+
+    @staticmethod
+    def _expand_lists(node: _Node, state) -> None:
+        """Fill a RAVE node's move lists from ``state`` (the position at the node)."""
+        legal = node.legal = state.legal_moves()
+        node.to_move = state.current_player
+        cell_of = state.move_cell
+        node.cells = [(i, cell) for i, cell in enumerate(cell_of(m) for m in legal) if cell is not None]
+        node.amaf = [[0] * len(legal), [0.0] * len(legal)]
+        children = node.children
+        node.kids = [children.get(m) for m in legal]  # a reused root keeps its children
+
+    def _fast_rng(self):
+        """The playouts' random numbers: Python's Mersenne Twister seeded from the agent's
+        seed (the same stream in CPython and Pyodide; about twice as fast as the rules'
+        SplitMix64 for shuffling a fill playout).  The rules never use it."""
+        fast = getattr(self, "_fast", None)
+        if fast is None:
+            fast = self._fast = random.Random(self.seed)
+        return fast
 
     def _playout(self, state, start) -> list[float]:
         """Play ``state`` on (to the end or the game's horizon); the reward of every player."""

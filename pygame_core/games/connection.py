@@ -100,11 +100,18 @@ class ConnectionGame(Game):
         return cells
 
     # ---- search hooks (pygame_core.agents.mcts): RAVE playouts -------------------------------
+    _BRIDGE_TABLES: ClassVar[dict] = {}  # id(neighbour table) -> (that table, its bridge table)
+
     def _bridges(self):
-        table = getattr(self.board, "_bridge_table", None)
-        if table is None:
-            table = self.board._bridge_table = bridge_table(self.board._nbrs)
-        return table
+        """The board's bridge table, computed once per neighbour table (boards copied for
+        search share their neighbour table, so every copy finds it here)."""
+        nbrs = self.board._nbrs
+        entry = self._BRIDGE_TABLES.get(id(nbrs))
+        if entry is None or entry[0] is not nbrs:
+            if len(self._BRIDGE_TABLES) > 32:
+                self._BRIDGE_TABLES.clear()
+            entry = self._BRIDGE_TABLES[id(nbrs)] = (nbrs, bridge_table(nbrs))
+        return entry[1]
 
     def amaf_playout(self, rng) -> tuple[int, list[int]]:
         """A bridge-saving fill playout: ``(winner, final cells)``; the cells say who played
