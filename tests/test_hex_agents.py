@@ -187,5 +187,5 @@ def test_mcts_beats_random_on_y():
 
 
 def test_strongest_agent_per_game():
-    assert agents.strongest("hex").name == "smart"
+    assert agents.strongest("hex").name == "mcts"
     assert agents.strongest("y").name == "mcts"

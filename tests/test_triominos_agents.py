@@ -66,7 +66,7 @@ def test_agents_registered_for_triominos_with_titles_and_strengths():
     for info in agents.list_agents("triominos"):
         assert info["title"] and info["description"]
     assert agents.strongest("triominos").name == "ismcts"
-    assert agents.strongest("hex").name == "smart" and agents.strongest("y").name == "mcts"
+    assert agents.strongest("hex").name == "mcts" and agents.strongest("y").name == "mcts"
     assert not agents.get("greedy").supports("hex")
     with pytest.raises(ValueError):
         StrategyAgent(seed=1, placement="nonsense")

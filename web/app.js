@@ -483,7 +483,9 @@ function scheduleAi() {
 async function thinkFor(seconds, onProgress) {
   const token = ++ui.thinkToken;
   const start = performance.now();
-  let request = { cmd: "think", seconds: THINK_SLICE_S, restart: true };
+  // no restart: a new position starts its own search in the worker, which keeps the subtree
+  // already searched under it (Hex, Y); the same position goes on with the search it had
+  let request = { cmd: "think", seconds: THINK_SLICE_S };
   for (;;) {
     const { response, current } = await call(request);
     if (!current || token !== ui.thinkToken) return null;

@@ -52,7 +52,7 @@ def test_page_shows_a_hex_board_and_settings(page, site_url):
     assert not page.is_checked("[data-option=swap]")
     seat_choices = page.locator("[data-seat='1'] option").all_inner_texts()
     assert seat_choices == ["Human", "Random", "A*", "Smart", "MCTS"]
-    assert page.locator("[data-seat='1'] option:checked").inner_text() == "Smart"
+    assert page.locator("[data-seat='1'] option:checked").inner_text() == "MCTS"
     assert page.locator("#banner").is_hidden()
     assert page.locator("text.coord", has_text="k").count() == 1
     same_origin_only(page, site_url)
