@@ -4,8 +4,8 @@
     python benchmarks/openspiel.py [--seconds 1.0] [--games 40] [--y-size 13] [--skip-match]
 
 Prints one table:
-* random playouts per second to the end of the game: ours in CPython (the plain fill playout
-  used by search, the bridge-saving fill used by RAVE, and whole games through ``play()``), and
+* random playouts per second to the end of the game: ours in CPython (the plain fill playout,
+  the bridge-saving fill the search uses, and whole games through ``play()``), and
   OpenSpiel's, driven from Python (``state.apply_action`` per move);
 * a match of our search agent (``mcts``: UCT-RAVE, bridge-saving fill playouts, solver) against
   OpenSpiel's C++ ``MCTSBot`` with random rollouts, at equal wall time per move, both colours
@@ -91,6 +91,7 @@ def playout_rates(kind: str, size: int, seconds: float) -> dict:
     rng = Rng(1)
     spiel = pyspiel.load_game(f"{kind}(board_size={size})")
     prng = random.Random(1)
+    fast = random.Random(2)
 
     def whole_game():
         g = pygame_core.new_game(kind, seed=1, **opts)
@@ -104,7 +105,8 @@ def playout_rates(kind: str, size: int, seconds: float) -> dict:
             st.apply_action(prng.choice(st.legal_actions()))
 
     return {"fill": rate(lambda: game.random_playout(rng), seconds),
-            "bridge fill": rate(lambda: game.amaf_playout(rng), seconds),
+            # as the search draws it: Mersenne Twister (MCTSAgent._fast_rng)
+            "bridge fill": rate(lambda: game.amaf_playout(fast), seconds),
             "play()": rate(whole_game, seconds),
             "openspiel": rate(spiel_game, seconds)}
 
@@ -112,6 +114,7 @@ def playout_rates(kind: str, size: int, seconds: float) -> dict:
 def match(kind: str, size: int, games: int, seconds: float, seed: int) -> dict:
     spiel = pyspiel.load_game(f"{kind}(board_size={size})")
     wins, times_ours, times_theirs, sims = 0, [], [], 2000
+    iterations = []  # our search's iterations per move
     bot_total = 0.0  # MCTSBot's thinking time so far (its running mean is steered to ``seconds``)
     for k in range(games):
         p = Pair(kind, size, seed + k)
@@ -122,6 +125,7 @@ def match(kind: str, size: int, games: int, seconds: float, seed: int) -> dict:
             if p.ours.current_player == ours_seat:
                 p.play_ours(agent.choose(p.ours))
                 times_ours.append(time.perf_counter() - start)
+                iterations.append(agent.last_iterations)
             else:
                 bot = pyspiel.MCTSBot(spiel, pyspiel.RandomRolloutEvaluator(1, seed + k), 2.0, sims, 1000,
                                       True, seed + k + len(p.ours.history), False)
@@ -144,7 +148,7 @@ def match(kind: str, size: int, games: int, seconds: float, seed: int) -> dict:
     low, high = wilson(wins, games)
     return {"games": games, "wins": wins, "rate": wins / games, "ci": (low, high),
             "ours_s": sum(times_ours) / len(times_ours), "theirs_s": sum(times_theirs) / len(times_theirs),
-            "sims": sims}
+            "sims": sims, "iterations": sum(iterations) / len(iterations)}
 
 
 def main(argv=None) -> None:
@@ -174,7 +178,8 @@ def main(argv=None) -> None:
                 f"{r['openspiel']:>11.0f}   ")
         if m:
             line += (f"{m['wins']}/{m['games']} = {100 * m['rate']:.1f} % (95 % CI {100 * m['ci'][0]:.1f}-"
-                     f"{100 * m['ci'][1]:.1f} %); s/move ours {m['ours_s']:.2f}, MCTSBot {m['theirs_s']:.2f}")
+                     f"{100 * m['ci'][1]:.1f} %); s/move ours {m['ours_s']:.2f} "
+                     f"({m['iterations']:.0f} iterations), MCTSBot {m['theirs_s']:.2f}")
         print(line)
 
 

@@ -725,7 +725,7 @@ class TriominosGame(Game):
     PLAYOUT_EPSILON: ClassVar[float] = 0.1  # share of random placements in playouts
     PLAYOUT_DRAW_BELOW: ClassVar[int] = 16  # playouts draw while no placement scores this much
     PLAYOUT_SCALE: ClassVar[float] = 40.0  # a lead of this many points is worth a reward of 0.75
-    SEARCH_ITERATIONS: ClassVar[int] = 100  # default search budget: about 0.2 s a move in CPython
+    SEARCH_ITERATIONS: ClassVar[int] = 300  # default search budget: about 0.6 s a move in CPython
     # the search agent's tuning (every search agent here: mcts and ismcts play alike)
     SEARCH_SETTINGS: ClassVar[dict] = {"exploration": 0.7, "prior_weight": 1.0}
     _FITS: ClassVar[dict | None] = None
