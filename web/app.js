@@ -141,7 +141,9 @@ function seatNames(info) {
 function buildSeats(gameId) {
   const info = gameInfo(gameId);
   const seats = $("player-fields");
-  const previous = [...seats.querySelectorAll("[data-seat]")].map((s) => s.value);
+  // a seat the person changed keeps its choice; a seat left at its default follows the new game
+  const previous = [...seats.querySelectorAll("[data-seat]")]
+    .map((s) => (s.value === s.dataset.default ? undefined : s.value));
   seats.replaceChildren();
   seatNames(info).forEach((name, i) => {
     const label = document.createElement("label");
@@ -154,7 +156,8 @@ function buildSeats(gameId) {
     const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));
     // keep a seat's choice when switching games only if the new game offers it
     const kept = choices.some((a) => a.name === previous[i]) ? previous[i] : undefined;
-    select.value = kept ?? (i === 0 ? "human" : best.name);
+    select.dataset.default = i === 0 ? "human" : best.name;
+    select.value = kept ?? select.dataset.default;
     label.append(`${name} `, select);
     seats.appendChild(label);
   });

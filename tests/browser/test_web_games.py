@@ -54,6 +54,16 @@ def test_page_shows_a_hex_board_and_settings(page, site_url):
     assert seat_choices == ["Human", "Random", "A*", "Smart", "MCTS"]
     assert page.locator("[data-seat='1'] option:checked").inner_text() == "MCTS"
     assert page.locator("#banner").is_hidden()
+    # switching games: seats left at their default take the new game's strongest agent, a seat
+    # the person changed keeps its choice where the new game offers it
+    page.select_option("#game-select", "codex")
+    assert page.locator("[data-seat='1'] option:checked").inner_text() == "ISMCTS"
+    page.select_option("[data-seat='1']", "random")
+    page.select_option("#game-select", "y")
+    assert page.locator("[data-seat='1'] option:checked").inner_text() == "Random"
+    assert page.locator("[data-seat='0'] option:checked").inner_text() == "Human"
+    page.select_option("#game-select", "hex")
+    page.wait_for_selector("[data-option=size]")
     assert page.locator("text.coord", has_text="k").count() == 1
     same_origin_only(page, site_url)
     assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
