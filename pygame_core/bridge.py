@@ -29,9 +29,12 @@ Requests (``"cmd"`` plus arguments):
   Returns ``{token, view}``; the page puts it in the URL fragment as ``#r=<token>``.
 * ``open`` - ``token`` (a token, a ``#r=...`` fragment or a whole URL): validates and replays
   the link, then goes to its cursor and view.  ``load`` also takes ``cursor`` (autosave).
-* ``export`` - ``format``: ``json`` (every game), ``sgf`` and ``hexworld`` (Hex); returns
-  ``{format, text, filename, mime}``.  ``import`` - ``text``: a JSON record, an SGF file, a
-  HexWorld link or a share link, detected by its content, loaded like ``load``.
+* ``export`` - ``format``: ``json`` (every game) or a format the game registered with
+  :func:`pygame_core.core.register_format` (Hex: ``sgf`` and ``hexworld``); returns
+  ``{format, text, filename, mime, link}``.  The state lists the game's formats in
+  ``export_formats`` and describes them in ``export_options`` (``format``, ``label``,
+  ``description``, ``link``, ``note``).  ``import`` - ``text``: a JSON record, a share link or the text of
+  any registered format, detected by its content, loaded like ``load``.
 
 Hidden information (Triominos, iwoki, Codex): the state is built from ``game.view(viewer)``, so
 it never contains what the *viewer* may not see.  The viewer is the human to move; while an
@@ -51,11 +54,10 @@ import re
 import traceback
 
 from . import __version__, agents, view
-from .core import (GameError, InvalidRecordError, MAX_SEED, game_class, list_games,
-                   new_game, record_dict, replay)
+from .core import (GameError, InvalidRecordError, MAX_SEED, detect_record_format, game_class,
+                   list_games, new_game, record_dict, record_formats, replay)
 
 MAX_REQUEST_CHARS = 1_000_000
-HEXWORLD_BOARD = "https://hexworld.org/board/#"  # a link for people to open; never fetched here
 
 
 class BridgeError(GameError):
@@ -360,23 +362,32 @@ class Session:
             record["cursor"] = self.cursor
             record["players"] = list(self.players)
             return {"format": fmt, "text": json.dumps(record, indent=1) + "\n", "filename": stem + ".json",
-                    "mime": "application/json"}
-        from .games import hex_formats
-        if fmt == "sgf":
-            return {"format": fmt, "text": hex_formats.to_sgf(record), "filename": stem + ".sgf",
-                    "mime": "application/x-go-sgf"}
-        return {"format": fmt, "text": HEXWORLD_BOARD + hex_formats.to_hexworld(record), "filename": stem + ".txt",
-                "mime": "text/plain"}
+                    "mime": "application/json", "link": False}
+        spec = next(f for f in record_formats(game.game_id) if f.name == fmt)
+        return {"format": fmt, "text": spec.export(record), "filename": stem + spec.extension,
+                "mime": spec.mime, "link": spec.link}
 
     @staticmethod
     def _export_formats(game_id: str) -> list[str]:
-        return ["json", "sgf", "hexworld"] if game_id == "hex" else ["json"]
+        return ["json"] + [f.name for f in record_formats(game_id)]
+
+    @staticmethod
+    def _export_options(game_id: str) -> list[dict]:
+        return [{"format": "json", "label": "JSON", "description": "a JSON file", "link": False, "note": ""}] + [
+            {"format": f.name, "label": f.label, "description": f.description, "link": f.link, "note": f.note}
+            for f in record_formats(game_id)]
+
+    @staticmethod
+    def _importable() -> str:
+        """What ``import`` reads, for messages: 'a Boardwright JSON record, an SGF file of Hex, ...'."""
+        kinds = ["a Boardwright JSON record"] + [f.description for f in record_formats()] + ["a Boardwright share link"]
+        return ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
     def cmd_import(self, req):
         """A record in any format we read, recognised by its content."""
         text = req.get("text")
         if not isinstance(text, str) or not text.strip():
-            raise BridgeError("import needs the text of a record, an SGF file, a HexWorld link or a share link")
+            raise BridgeError(f"import needs the text of a record: {self._importable()}")
         text = text.strip()
         if text[0] in "{[":
             data = record_dict(text)
@@ -386,13 +397,10 @@ class Session:
             return self.state()
         if "r=" in text or _TOKEN_RE.fullmatch(text):
             return self.cmd_open({"token": text})
-        from .games import hex_formats
-        fmt = hex_formats.detect_format(text)
+        fmt = detect_record_format(text)
         if fmt is None:
-            raise InvalidRecordError("this is not a record we can read: expected a Boardwright JSON record, "
-                                     "an SGF file of Hex, a HexWorld link or a Boardwright share link")
-        record = hex_formats.from_sgf(text) if fmt == "sgf" else hex_formats.from_hexworld(text)
-        game = replay(record)
+            raise InvalidRecordError(f"this is not a record we can read: expected {self._importable()}")
+        game = replay(fmt.parse(text))
         self._install(game, ["human"] * game.num_players)
         return self.state()
 
@@ -476,6 +484,7 @@ class Session:
             # what autosave keeps: the whole move list (redo tail too), the cursor and the seats
             "save": {"record": self._full_record(), "cursor": self.cursor, "players": list(self.players)},
             "export_formats": self._export_formats(game.game_id),
+            "export_options": self._export_options(game.game_id),
             "spectator": self.spectator,
         }
 

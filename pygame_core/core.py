@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 RECORD_VERSION = 1
 MAX_SEED = 2**53 - 1  # seeds stay exact in JSON numbers (JavaScript reads them as doubles)
@@ -450,6 +450,57 @@ def game_class(game_id: str) -> type[Game]:
         known = ", ".join(sorted(_GAMES))
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
     return _GAMES[game_id]
+
+
+@dataclass(frozen=True)
+class RecordFormat:
+    """A file or link format for one game's records, besides Boardwright's own JSON record
+    (which every game has).  A game module registers its formats with :func:`register_format`;
+    the bridge exports and imports through this registry and knows no format by name.
+
+    ``export(record) -> text`` writes a record (as :meth:`Game.record` returns it);
+    ``parse(text) -> record`` reads one back, raising :class:`InvalidRecordError` with a clear
+    message for anything wrong; ``detect(text) -> bool`` is a cheap look at a pasted text or a
+    file (no validation) that says whether this format should read it.  ``link``: the export is
+    a link for people to open, shown (with ``note``) rather than saved as a file."""
+    name: str  # the bridge's format name: lower-case, never "json"
+    game_id: str
+    label: str  # button text, e.g. "SGF"
+    description: str  # e.g. "an SGF file of Hex", for titles and messages
+    extension: str  # of the saved file, e.g. ".sgf"
+    mime: str
+    export: Callable[[dict], str]
+    parse: Callable[[str], dict]
+    detect: Callable[[str], bool]
+    link: bool = False
+    note: str = ""  # shown with an exported link, e.g. where to open it
+
+
+_FORMATS: dict[str, RecordFormat] = {}
+
+
+def register_format(fmt: RecordFormat) -> RecordFormat:
+    if fmt.name == "json" or not fmt.name.isidentifier() or fmt.name != fmt.name.lower():
+        raise ValueError(f"bad record format name {fmt.name!r}")
+    if fmt.name in _FORMATS and _FORMATS[fmt.name] is not fmt:
+        raise ValueError(f"record format {fmt.name!r} is already registered")
+    _FORMATS[fmt.name] = fmt
+    return fmt
+
+
+def record_formats(game_id: str | None = None) -> list[RecordFormat]:
+    """The registered formats (of one game), in registration order."""
+    return [f for f in _FORMATS.values() if game_id is None or f.game_id == game_id]
+
+
+def detect_record_format(text: str) -> RecordFormat | None:
+    """The first registered format whose ``detect`` accepts ``text``, else ``None``."""
+    if not isinstance(text, str):
+        return None
+    for fmt in _FORMATS.values():
+        if fmt.detect(text):
+            return fmt
+    return None
 
 
 def list_games() -> list[dict]:

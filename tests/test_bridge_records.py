@@ -3,12 +3,13 @@ cursor (autosave), spectator links; bad records never change the current game.""
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
-from pygame_core import agents
+from pygame_core import agents, core
 from pygame_core.bridge import Session, handle
-from pygame_core.core import list_games
+from pygame_core.core import InvalidRecordError, RecordFormat, list_games, register_format
 
 GAME_IDS = [g["id"] for g in list_games()]
 QUICK_OPTIONS = {"triominos": {"target": None}}
@@ -156,6 +157,61 @@ def test_export_formats_per_game():
     s = started("y")
     assert ok(s, cmd="state")["export_formats"] == ["json"]
     assert "exported as json" in err(s, cmd="export", format="sgf")["message"]
+    options = ok(started("hex"), cmd="state")["export_options"]
+    assert [(o["format"], o["label"], o["link"]) for o in options] == [
+        ("json", "JSON", False), ("sgf", "SGF", False), ("hexworld", "HexWorld link", True)]
+    assert "HexWorld" in options[2]["note"]
+
+
+def _y_moves_format():
+    """A toy record format for Y (a first line "ymoves <seed>", then one move per line),
+    registered the way a game module registers its own."""
+    def export(record):
+        return "\n".join([f"ymoves {record['seed']}"] + record["moves"]) + "\n"
+
+    def parse(text):
+        head, *moves = text.strip().splitlines()
+        try:
+            seed = int(head.split()[1])
+        except (IndexError, ValueError):
+            raise InvalidRecordError("ymoves: the first line is 'ymoves <seed>'") from None
+        return {"game": "y", "options": {"family": "radial", "center_rows": 3, "outer_rows": 2},
+                "seed": seed, "moves": moves}
+
+    return RecordFormat(name="ymoves", game_id="y", label="Moves", description="a Y move list",
+                        extension=".txt", mime="text/plain", export=export, parse=parse,
+                        detect=lambda text: text.startswith("ymoves "))
+
+
+def test_a_registered_format_exports_and_imports_with_no_bridge_change(monkeypatch):
+    monkeypatch.setattr(core, "_FORMATS", dict(core._FORMATS))  # the registration is undone after
+    register_format(_y_moves_format())
+    s = started("y", players=["human", "human"], family="radial", center_rows=3, outer_rows=2)
+    st = play_random(s, 5)
+    assert st["export_formats"] == ["json", "ymoves"]
+    assert st["export_options"][1]["description"] == "a Y move list"
+    out = ok(s, cmd="export", format="ymoves")
+    assert out["filename"].endswith(".txt") and out["link"] is False
+    assert out["text"].splitlines()[1:] == st["record"]["moves"]
+    other = started("hex")
+    loaded = ok(other, cmd="import", text=out["text"])
+    assert loaded["game"] == "y" and loaded["record"]["moves"] == st["record"]["moves"]
+    assert "a Y move list" in err(other, cmd="import", text="hello")["message"]
+    bad = err(other, cmd="import", text="ymoves x\na1")["message"]  # the format's own message
+    assert "first line" in bad and ok(other, cmd="state")["game"] == "y"
+    assert ok(started("hex"), cmd="state")["export_formats"] == ["json", "sgf", "hexworld"]
+
+
+def test_register_format_checks_names(monkeypatch):
+    monkeypatch.setattr(core, "_FORMATS", dict(core._FORMATS))
+    fmt = _y_moves_format()
+    for name in ("json", "Bad", "two words", "sgf"):
+        with pytest.raises(ValueError):
+            register_format(replace(fmt, name=name))
+    assert register_format(fmt) is fmt and register_format(fmt) is fmt  # the same one twice is fine
+    assert core.detect_record_format("ymoves 3\n") is fmt
+    assert core.detect_record_format("(;FF[4]GM[11]SZ[5];B[c3])").name == "sgf"
+    assert core.detect_record_format(None) is None
 
 
 @pytest.mark.parametrize("text, words", [

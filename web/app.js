@@ -905,32 +905,32 @@ async function showShare(kind) {
   $("share-note").hidden = false;
 }
 
-const EXPORT_LABELS = { json: "JSON", sgf: "SGF", hexworld: "HexWorld link" };
-
+// The formats come from the engine's registry (state.export_options): no format is named here.
 function renderExports(state) {
   const box = $("export-buttons");
-  const key = (state.export_formats || []).join(",");
+  const options = state.export_options || [];
+  const key = options.map((o) => o.format).join(",");
   if (box.dataset.formats === key) return;
   box.dataset.formats = key;
   box.replaceChildren();
-  for (const fmt of state.export_formats || []) {
-    const what = { json: "a JSON file", sgf: "an SGF file", hexworld: "a HexWorld link" }[fmt] || fmt;
-    const b = makeButton(EXPORT_LABELS[fmt] || fmt, `Save this game as ${what}`, () => exportAs(fmt));
-    b.dataset.export = fmt;
+  for (const opt of options) {
+    const title = opt.link ? `Make ${opt.description} of this game` : `Save this game as ${opt.description}`;
+    const b = makeButton(opt.label, title, () => exportAs(opt));
+    b.dataset.export = opt.format;
     box.appendChild(b);
   }
 }
 
-async function exportAs(fmt) {
-  const { response } = await call({ cmd: "export", format: fmt });
+async function exportAs(opt) {
+  const { response } = await call({ cmd: "export", format: opt.format });
   if (!response.ok) { showError(response.error.message); return; }
   const file = response.result;
-  if (fmt === "hexworld") { // a link, not a file
+  if (file.link) { // a link for people to open elsewhere, not a file
     $("share-output").value = file.text;
-    $("share-kind").textContent = "HexWorld link";
+    $("share-kind").textContent = opt.label;
     $("share-label").hidden = false;
-    $("share-note").textContent = "Open it in HexWorld's board editor to analyse the game there.";
-    $("share-note").hidden = false;
+    $("share-note").textContent = opt.note || "";
+    $("share-note").hidden = !opt.note;
     $("share-output").select();
     return;
   }

@@ -81,7 +81,7 @@ import json
 import re
 from urllib.parse import unquote
 
-from ..core import RECORD_VERSION, Game, GameError, InvalidRecordError, replay
+from ..core import RECORD_VERSION, Game, GameError, InvalidRecordError, RecordFormat, register_format, replay
 from .hex import LETTERS, MAX_SIZE, MIN_SIZE, HexGame, cell_name
 
 __all__ = ["to_sgf", "from_sgf", "to_hexworld", "from_hexworld", "detect_format"]
@@ -586,3 +586,17 @@ def detect_format(text) -> str | None:
     if len(text) <= 4096 and _SNIFF_HW.fullmatch(s.strip()) and ("," in s or "c" in s or s.startswith("#")):
         return "hexworld"
     return None
+
+
+# --------------------------------------------------------------------------- registration
+HEXWORLD_BOARD = "https://hexworld.org/board/#"  # a link for people to open; never fetched here
+
+SGF = register_format(RecordFormat(
+    name="sgf", game_id="hex", label="SGF", description="an SGF file of Hex", extension=".sgf",
+    mime="application/x-go-sgf", export=to_sgf, parse=from_sgf,
+    detect=lambda text: detect_format(text) == "sgf"))
+HEXWORLD = register_format(RecordFormat(
+    name="hexworld", game_id="hex", label="HexWorld link", description="a HexWorld link",
+    extension=".txt", mime="text/plain", export=lambda record: HEXWORLD_BOARD + to_hexworld(record),
+    parse=from_hexworld, detect=lambda text: detect_format(text) == "hexworld", link=True,
+    note="Open it in HexWorld's board editor to analyse the game there."))
