@@ -5,7 +5,7 @@ colour, reduced motion, and a phone-sized touch screen."""
 import pytest
 
 from conftest import CONTEXT_OPTIONS
-from test_web_games import READY, open_app, wait_idle
+from helpers import READY, open_app, state, wait_idle
 
 GAMES = {
     "hex": {"size": 5},
@@ -32,10 +32,6 @@ def tab_until(page, predicate, limit=120, back=False):
         if predicate(info):
             return info
     raise AssertionError(f"focus never reached the wanted element; last: {focused(page)}")
-
-
-def state(page):
-    return page.evaluate("window.boardwright.state()")
 
 
 def first_playable(page, limit=40):

@@ -4,8 +4,8 @@ clicking (front/back chosen with the preview), drawing from the market, hidden h
 import json
 import re
 
-from test_web_games import open_app, same_origin_only, wait_idle
-from tile_play import human_turn, state
+from helpers import open_app, same_origin_only, state, wait_idle
+from tile_play import human_turn
 
 
 def test_codex_setup_place_and_draw_against_random(page, site_url):

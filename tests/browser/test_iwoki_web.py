@@ -3,8 +3,8 @@ clicking to the end, and hot-seat play behind the pass-the-device screen."""
 
 import re
 
-from test_web_games import open_app, same_origin_only, wait_idle
-from tile_play import human_turn, play_one_turn, state
+from helpers import open_app, same_origin_only, state, wait_idle
+from tile_play import human_turn, play_one_turn
 
 OPPONENT = "iwoki-greedy"
 

@@ -18,10 +18,9 @@ import pytest
 import build  # build_scripts/ is on sys.path (tests/browser/conftest.py)
 from serve import serve_in_thread
 from conftest import CONTEXT_OPTIONS
+from helpers import BOOT_MS, READY
 
-READY = "body[data-ready=true]"
 OFFLINE_READY = "html[data-offline=ready]"
-BOOT_MS = 120_000
 
 CACHES_JS = """async () => {
   const out = {};

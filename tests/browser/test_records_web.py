@@ -3,12 +3,11 @@ reload and the saved-games list, the replay bar, the embed view, JSON/SGF/HexWor
 import, and bad links or files that leave the current game as it was."""
 
 import json
-import random
 
 import pytest
 
 from conftest import CONTEXT_OPTIONS
-from test_web_games import READY, open_app, same_origin_only, wait_idle
+from helpers import READY, open_app, play_random, same_origin_only, send, state, wait_idle
 
 GAMES = {  # game id -> (options, players): quick games with a computer opponent that answers at once
     "hex": ({"size": 7}, ["human", "random"]),
@@ -17,27 +16,6 @@ GAMES = {  # game id -> (options, players): quick games with a computer opponent
     "iwoki": ({}, ["human", "random"]),
     "codex": ({}, ["human", "random"]),
 }
-
-
-def state(page):
-    return page.evaluate("window.boardwright.state()")
-
-
-def bridge_send(page, request):
-    page.evaluate("async (r) => { await window.boardwright.send(r); }", request)
-    wait_idle(page)
-
-
-def play_some(page, n, seed=1):
-    """Play n of the person's moves (a random legal move each time; the computer answers)."""
-    rng = random.Random(seed)
-    for _ in range(n):
-        st = state(page)
-        if st["is_over"] or not st["legal"]:
-            break
-        before = len(st["moves"])
-        bridge_send(page, {"cmd": "play", "move": rng.choice(st["legal"])["move"]})
-        assert len(state(page)["moves"]) > before
 
 
 def move_texts(page):
@@ -62,8 +40,8 @@ def fresh_page(browser):
 def test_share_link_round_trip(page, site_url, browser, game_id):
     open_app(page, site_url)
     options, players = GAMES[game_id]
-    bridge_send(page, {"cmd": "new", "game": game_id, "options": options, "seed": 11, "players": players})
-    play_some(page, 4)
+    send(page, {"cmd": "new", "game": game_id, "options": options, "seed": 11, "players": players})
+    play_random(page, 4)
     shown = move_texts(page)
     assert len(shown) >= 4
     link = copy_link(page)
@@ -95,7 +73,7 @@ def test_share_link_round_trip(page, site_url, browser, game_id):
 
 def test_reload_keeps_the_game_and_saved_games_list(page, site_url):
     open_app(page, site_url)
-    bridge_send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
+    send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
                        "players": ["human", "human"]})
     for cell in ["c3", "b2", "d4"]:
         page.click(f'polygon[data-target="{cell}"]')
@@ -141,7 +119,7 @@ def test_reload_keeps_the_game_and_saved_games_list(page, site_url):
 
 def test_corrupted_link_shows_an_error_and_keeps_the_game(page, site_url, browser):
     open_app(page, site_url)
-    bridge_send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
+    send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
                        "players": ["human", "human"]})
     for cell in ["c3", "b2"]:
         page.click(f'polygon[data-target="{cell}"]')
@@ -171,7 +149,7 @@ def test_corrupted_link_shows_an_error_and_keeps_the_game(page, site_url, browse
 
 def test_replay_bar_and_embed_view(page, site_url, browser):
     open_app(page, site_url)
-    bridge_send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
+    send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
                        "players": ["human", "human"]})
     for cell in ["c3", "b2", "d4", "a5"]:
         page.click(f'polygon[data-target="{cell}"]')
@@ -223,10 +201,10 @@ def test_replay_bar_and_embed_view(page, site_url, browser):
 
 def test_export_and_import_json_sgf_hexworld(page, site_url, tmp_path):
     open_app(page, site_url)
-    bridge_send(page, {"cmd": "new", "game": "hex", "options": {"size": 7, "swap": True}, "seed": 4,
+    send(page, {"cmd": "new", "game": "hex", "options": {"size": 7, "swap": True}, "seed": 4,
                        "players": ["human", "human"]})
     for move in ["c3", "swap", "d4", "e2"]:
-        bridge_send(page, {"cmd": "play", "move": move})
+        send(page, {"cmd": "play", "move": move})
     expected = move_texts(page)
     assert expected == ["c3", "swap", "d4", "e2"]
     files = {}
@@ -242,7 +220,7 @@ def test_export_and_import_json_sgf_hexworld(page, site_url, tmp_path):
     page.wait_for_function("document.getElementById('share-output').value.includes('7c1,')")
     hexworld = page.input_value("#share-output")
     for source in (files["json"], files["sgf"], hexworld):
-        bridge_send(page, {"cmd": "new", "game": "y", "options": {}, "seed": 1, "players": ["human", "human"]})
+        send(page, {"cmd": "new", "game": "y", "options": {}, "seed": 1, "players": ["human", "human"]})
         assert state(page)["game"] == "y"
         page.click("details.import summary")
         if isinstance(source, str):

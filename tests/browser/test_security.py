@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import random
 import re
 import shutil
 import threading
@@ -35,6 +34,7 @@ import pytest
 
 import build  # build_scripts/ is on sys.path (tests/browser/conftest.py)
 import serve
+from helpers import BOOT_MS, READY, n_moves, play_random, poll, send, state, wait_idle
 
 POLICY = build.CONTENT_SECURITY_POLICY
 # the policy written out: a weaker build.CONTENT_SECURITY_POLICY must fail here too
@@ -50,9 +50,6 @@ STRICT = {
     "base-uri": ["'none'"],
     "form-action": ["'none'"],
 }
-READY = "body[data-ready=true]"
-IDLE = "#board:not(.busy):not(.thinking)"
-BOOT_MS = 120_000
 FOREIGN = "http://example.invalid/x"
 CSP_TEXT = re.compile(r"content[ -]security[ -]policy|violates the following", re.I)
 
@@ -205,52 +202,11 @@ def wait_until(condition, what, timeout=30.0):
 
 
 # --------------------------------------------------------------------------- page helpers (no eval)
-def poll(page, expression, arg=None, timeout=60.0):
-    """Wait until `expression` (evaluated with page.evaluate) is truthy; return its value."""
-    end = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(expression, arg)
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out after {timeout} s waiting for {expression}")
-        time.sleep(0.1)
-
-
-def open_app(page, url):
+def open_url(page, url):
+    """Open ``url`` (any page of the site, a link included) and wait until it is ready and idle."""
     page.goto(url)
     page.wait_for_selector(READY, timeout=BOOT_MS)
     wait_idle(page)
-
-
-def wait_idle(page):
-    page.wait_for_selector(IDLE, state="attached", timeout=90_000)
-
-
-def state(page):
-    return page.evaluate("window.boardwright.state()")
-
-
-def n_moves(page):
-    return len(state(page)["moves"])
-
-
-def send(page, request):
-    page.evaluate("async (r) => { await window.boardwright.send(r); }", request)
-    wait_idle(page)
-
-
-def play_random(page, n, seed=1):
-    """n of the person's moves through the bridge (the computer answers each)."""
-    rng = random.Random(seed)
-    for _ in range(n):
-        st = state(page)
-        if st["is_over"] or not st["legal"]:
-            break
-        before = len(st["moves"])
-        send(page, {"cmd": "play", "move": rng.choice(st["legal"])["move"]})
-        poll(page, "(b) => window.boardwright.state().moves.length > b", before)
-        wait_idle(page)
 
 
 def click_cell(page, target=None):
@@ -350,7 +306,7 @@ def test_no_violation_while_playing_sharing_exporting_previewing_and_embedding(b
     context, watch = watched_context(browser, reporting_site.origin, accept_downloads=True)
     try:
         page = watch.new_page()
-        open_app(page, reporting_site.url + "index.html")
+        open_url(page, reporting_site.url + "index.html")
         assert state(page)["game"] == "hex"
         # Hex against the default opponent, by clicking cells
         click_cell(page, "f6")
@@ -418,7 +374,7 @@ def test_no_violation_going_offline_and_updating(browser, site_dir, tmp_path):
     context, watch = watched_context(browser, site.origin, service_workers="allow")
     try:
         page = watch.new_page()
-        open_app(page, site.url + "index.html")
+        open_url(page, site.url + "index.html")
         click_cell(page, "f6")
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=BOOT_MS)
         # offline: the service worker serves the page, the engine and the runtime
@@ -455,7 +411,7 @@ def test_no_request_leaves_the_origin_in_any_game(browser, reporting_site):
     context, watch = watched_context(browser, reporting_site.origin, service_workers="block")
     try:
         page = watch.new_page()
-        open_app(page, reporting_site.url + "index.html")
+        open_url(page, reporting_site.url + "index.html")
         click_cell(page, "f6")
         click_cell(page)
         for seed, (game, options) in enumerate(GAMES.items(), 1):
@@ -481,7 +437,7 @@ def test_the_origin_check_catches_foreign_requests(browser, reporting_site):
     context, watch = watched_context(browser, reporting_site.origin, service_workers="block")
     try:
         page = watch.new_page()
-        open_app(page, reporting_site.url + "index.html")
+        open_url(page, reporting_site.url + "index.html")
         fetch_js = "(u) => fetch(u).then(() => 'fetched', (e) => 'failed: ' + e)"
         assert page.evaluate(fetch_js, FOREIGN).startswith("failed")
         worker = page.workers[0]
@@ -548,7 +504,7 @@ def test_links_and_imports_with_script_payloads_only_show_a_text_error(browser, 
     context, watch = watched_context(browser, reporting_site.origin)
     try:
         page = watch.new_page()
-        open_app(page, reporting_site.url + "index.html")
+        open_url(page, reporting_site.url + "index.html")
         send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2, "players": ["human", "human"]})
         for cell in ("c3", "b2"):
             page.click(f"[data-target='{cell}']")

@@ -3,8 +3,8 @@ hot-seat with the pass-the-device screen, and the settings form (players, single
 
 import re
 
-from test_web_games import open_app, same_origin_only, wait_idle
-from tile_play import human_turn, play_one_turn, state
+from helpers import open_app, same_origin_only, state, wait_idle
+from tile_play import human_turn, play_one_turn
 
 OPPONENT = "greedy"
 

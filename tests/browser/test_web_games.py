@@ -5,25 +5,10 @@ import time
 
 import pytest
 
-READY = "body[data-ready=true]"
-
-
-def open_app(page, site_url):
-    start = time.perf_counter()
-    page.goto(site_url + "index.html")
-    page.wait_for_selector(READY, timeout=120_000)
-    return time.perf_counter() - start
-
+from helpers import open_app, same_origin_only, wait_idle
 
 def moves(page):
     return page.locator("#move-list li").count()
-
-
-def wait_idle(page):
-    """Wait until the worker answered the last request and no computer move is pending."""
-    page.wait_for_function(
-        "!document.getElementById('board').classList.contains('busy') && "
-        "!document.getElementById('board').classList.contains('thinking')", timeout=60_000)
 
 
 def new_game(page, size=None, swap=None, blue="human", red="astar"):
@@ -35,11 +20,6 @@ def new_game(page, size=None, swap=None, blue="human", red="astar"):
     page.select_option("[data-seat='1']", red)
     page.click("#new-game")
     wait_idle(page)
-
-
-def same_origin_only(page, site_url):
-    foreign = [u for u in page.requests_seen if not u.startswith(site_url) and not u.startswith("data:")]
-    assert not foreign, f"requests to other origins: {foreign}"
 
 
 def test_page_shows_a_hex_board_and_settings(page, site_url):

@@ -1,8 +1,7 @@
 """Playing a tile game by clicking, as a person does (shared by the Triominos and iwoki tests)."""
 
 
-def state(page):
-    return page.evaluate("window.boardwright.state()")
+from helpers import state
 
 
 def human_turn(page):
