@@ -131,7 +131,10 @@ class Session:
             if seat_option:  # the number of seats follows this option; names from seat_names
                 g["seat_option"] = seat_option
                 g["seat_names"] = list(cls.SEAT_NAMES)
-        return {"version": __version__, "games": games}
+        formats = [{"format": f.name, "game": f.game_id, "label": f.label, "description": f.description}
+                   for f in record_formats()]
+        return {"version": __version__, "games": games, "record_formats": formats,
+                "importable": self._importable()}
 
     def cmd_new(self, req):
         game_id = req.get("game")

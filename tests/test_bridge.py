@@ -24,6 +24,10 @@ def test_hello_lists_games_agents_and_schema():
     assert [o["name"] for o in hexinfo["options"]] == ["size", "swap"]
     assert hexinfo["players"] == ["Blue", "Red"]
     assert {"random", "astar", "smart"} <= {a["name"] for a in hexinfo["agents"]}
+    # the record formats besides JSON, from the registry, and what import reads in words
+    assert [(f["format"], f["game"]) for f in r["result"]["record_formats"]] == [("sgf", "hex"), ("hexworld", "hex")]
+    assert r["result"]["importable"] == ("a Boardwright JSON record, an SGF file of Hex, a HexWorld link "
+                                         "or a Boardwright share link")
 
 
 def test_state_shape(s):

@@ -956,7 +956,7 @@ function wireRecords() {
   $("embed-code").addEventListener("click", () => showShare("embed"));
   $("import-go").addEventListener("click", () => {
     const text = $("import-text").value;
-    if (!text.trim()) { showError("Paste a record, an SGF file, a HexWorld link or a share link first."); return; }
+    if (!text.trim()) { showError(`Paste ${ui.importable || "a record"} first.`); return; }
     importText(text);
   });
   $("import-file").addEventListener("change", async () => {
@@ -1037,6 +1037,8 @@ async function main() {
   const { response } = await call({ cmd: "hello" });
   if (!response.ok) { showError(response.error.message); return; }
   ui.games = response.result.games;
+  ui.importable = response.result.importable; // what "Import a game" reads, from the engine's registry
+  $("import-text").placeholder = `or paste ${ui.importable}`;
   $("engine-version").textContent = `Boardwright engine ${response.result.version}`;
   const select = $("game-select");
   for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));

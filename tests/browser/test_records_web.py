@@ -74,7 +74,7 @@ def test_share_link_round_trip(page, site_url, browser, game_id):
 def test_reload_keeps_the_game_and_saved_games_list(page, site_url):
     open_app(page, site_url)
     send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
-                       "players": ["human", "human"]})
+                "players": ["human", "human"]})
     for cell in ["c3", "b2", "d4"]:
         page.click(f'polygon[data-target="{cell}"]')
         wait_idle(page)
@@ -120,7 +120,7 @@ def test_reload_keeps_the_game_and_saved_games_list(page, site_url):
 def test_corrupted_link_shows_an_error_and_keeps_the_game(page, site_url, browser):
     open_app(page, site_url)
     send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
-                       "players": ["human", "human"]})
+                "players": ["human", "human"]})
     for cell in ["c3", "b2"]:
         page.click(f'polygon[data-target="{cell}"]')
         wait_idle(page)
@@ -150,7 +150,7 @@ def test_corrupted_link_shows_an_error_and_keeps_the_game(page, site_url, browse
 def test_replay_bar_and_embed_view(page, site_url, browser):
     open_app(page, site_url)
     send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "seed": 2,
-                       "players": ["human", "human"]})
+                "players": ["human", "human"]})
     for cell in ["c3", "b2", "d4", "a5"]:
         page.click(f'polygon[data-target="{cell}"]')
         wait_idle(page)
@@ -201,8 +201,10 @@ def test_replay_bar_and_embed_view(page, site_url, browser):
 
 def test_export_and_import_json_sgf_hexworld(page, site_url, tmp_path):
     open_app(page, site_url)
+    # the page names the formats the engine registered, not a list of its own
+    assert "an SGF file of Hex, a HexWorld link" in page.get_attribute("#import-text", "placeholder")
     send(page, {"cmd": "new", "game": "hex", "options": {"size": 7, "swap": True}, "seed": 4,
-                       "players": ["human", "human"]})
+                "players": ["human", "human"]})
     for move in ["c3", "swap", "d4", "e2"]:
         send(page, {"cmd": "play", "move": move})
     expected = move_texts(page)
