@@ -131,7 +131,8 @@ class Session:
             if seat_option:  # the number of seats follows this option; names from seat_names
                 g["seat_option"] = seat_option
                 g["seat_names"] = list(cls.SEAT_NAMES)
-        formats = [{"format": f.name, "game": f.game_id, "label": f.label, "description": f.description}
+        formats = [{"format": f.name, "game": f.game_id, "label": f.label, "description": f.description,
+                    "extension": f.extension, "mime": f.mime}
                    for f in record_formats()]
         return {"version": __version__, "games": games, "record_formats": formats,
                 "importable": self._importable()}

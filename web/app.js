@@ -1039,6 +1039,9 @@ async function main() {
   ui.games = response.result.games;
   ui.importable = response.result.importable; // what "Import a game" reads, from the engine's registry
   $("import-text").placeholder = `or paste ${ui.importable}`;
+  const accept = new Set([".json", "application/json", "text/plain"]);
+  for (const f of response.result.record_formats) { accept.add(f.extension); accept.add(f.mime); }
+  $("import-file").accept = [...accept].join(",");
   $("engine-version").textContent = `Boardwright engine ${response.result.version}`;
   const select = $("game-select");
   for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));

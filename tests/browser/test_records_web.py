@@ -203,6 +203,7 @@ def test_export_and_import_json_sgf_hexworld(page, site_url, tmp_path):
     open_app(page, site_url)
     # the page names the formats the engine registered, not a list of its own
     assert "an SGF file of Hex, a HexWorld link" in page.get_attribute("#import-text", "placeholder")
+    assert {".json", ".sgf", ".txt"} <= set(page.get_attribute("#import-file", "accept").split(","))
     send(page, {"cmd": "new", "game": "hex", "options": {"size": 7, "swap": True}, "seed": 4,
                 "players": ["human", "human"]})
     for move in ["c3", "swap", "d4", "e2"]:
