@@ -32,9 +32,11 @@ Requests (``"cmd"`` plus arguments):
 * ``export`` - ``format``: ``json`` (every game) or a format the game registered with
   :func:`pygame_core.core.register_format` (Hex: ``sgf`` and ``hexworld``); returns
   ``{format, text, filename, mime, link}``.  The state lists the game's formats in
-  ``export_formats`` and describes them in ``export_options`` (``format``, ``label``,
-  ``description``, ``link``, ``note``).  ``import`` - ``text``: a JSON record, a share link or the text of
-  any registered format, detected by its content, loaded like ``load``.
+  ``export_formats`` and describes them in ``export_options`` (``format``, ``game``,
+  ``label``, ``description``, ``extension``, ``mime``, ``link``, ``note``; ``hello`` describes
+  every registered one the same way in ``record_formats``).  ``import`` - ``text``: a JSON
+  record, a share link or the text of any registered format, detected by its content, loaded
+  like ``load``.
 
 Hidden information (Triominos, iwoki, Codex): the state is built from ``game.view(viewer)``, so
 it never contains what the *viewer* may not see.  The viewer is the human to move; while an
@@ -131,10 +133,8 @@ class Session:
             if seat_option:  # the number of seats follows this option; names from seat_names
                 g["seat_option"] = seat_option
                 g["seat_names"] = list(cls.SEAT_NAMES)
-        formats = [{"format": f.name, "game": f.game_id, "label": f.label, "description": f.description,
-                    "extension": f.extension, "mime": f.mime}
-                   for f in record_formats()]
-        return {"version": __version__, "games": games, "record_formats": formats,
+        return {"version": __version__, "games": games,
+                "record_formats": [self._format_info(f) for f in record_formats()],
                 "importable": self._importable()}
 
     def cmd_new(self, req):
@@ -376,10 +376,15 @@ class Session:
         return ["json"] + [f.name for f in record_formats(game_id)]
 
     @staticmethod
-    def _export_options(game_id: str) -> list[dict]:
-        return [{"format": "json", "label": "JSON", "description": "a JSON file", "link": False, "note": ""}] + [
-            {"format": f.name, "label": f.label, "description": f.description, "link": f.link, "note": f.note}
-            for f in record_formats(game_id)]
+    def _format_info(f) -> dict:
+        """A registered :class:`~pygame_core.core.RecordFormat` as the page sees it."""
+        return {"format": f.name, "game": f.game_id, "label": f.label, "description": f.description,
+                "extension": f.extension, "mime": f.mime, "link": f.link, "note": f.note}
+
+    def _export_options(self, game_id: str) -> list[dict]:
+        json_info = {"format": "json", "game": game_id, "label": "JSON", "description": "a JSON file",
+                     "extension": ".json", "mime": "application/json", "link": False, "note": ""}
+        return [json_info] + [self._format_info(f) for f in record_formats(game_id)]
 
     @staticmethod
     def _importable() -> str:
