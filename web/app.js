@@ -2,6 +2,7 @@
 // list. All game knowledge lives in Python; this file only sends JSON requests to the worker
 // and draws the scenes that come back.
 import { renderScene, attachHandler } from "./render.js";
+import { fetchBootData, readScreen, saveScreen, showFailure, showProgress, wireReload } from "./boot.js";
 
 const $ = (id) => document.getElementById(id);
 const AI_DELAY_MS = 300;
@@ -17,16 +18,30 @@ const ready = new Promise((resolve) => { resolveReady = resolve; });
 
 worker.addEventListener("message", (ev) => {
   const msg = ev.data || {};
-  if (msg.type === "progress") $("loading-text").textContent = msg.text;
+  if (msg.type === "progress") showProgress(msg);
   else if (msg.type === "ready") resolveReady(msg);
-  else if (msg.type === "fatal") {
-    $("loading-text").textContent = "The engine could not start: " + msg.message;
-    $("loading").classList.add("failed");
-  } else if (msg.type === "response") {
+  else if (msg.type === "fatal") engineFailed(msg.message);
+  else if (msg.type === "response") {
     const entry = pending.get(msg.id);
     if (entry) { pending.delete(msg.id); entry(msg.response); }
   }
 });
+// the worker script itself failed: missing file, syntax error, out of memory
+worker.addEventListener("error", (ev) => {
+  ev.preventDefault();
+  engineFailed(ev.message ? String(ev.message).slice(0, 200) : "its script could not be loaded");
+});
+worker.addEventListener("messageerror", () => engineFailed("it sent a message the page cannot read"));
+
+/** The engine cannot start (or died): say so with a Reload button; a move waiting for it is named. */
+function engineFailed(reason) {
+  if (ui.failed) return;
+  ui.failed = true;
+  const waiting = ui.pending ? ` Your move ${ui.pending.label} was not played.` : "";
+  showFailure(`The engine could not start: ${reason}.${waiting} Reload the page to try again.`);
+  $("board").classList.remove("thinking");
+  setBusy(false);
+}
 
 /** Send a request; resolves with {ok, result|error} and whether it is still the newest one. */
 function call(request) {
@@ -60,6 +75,9 @@ const ui = {
   replayTimer: null, // "Play" in the replay bar
   panelFocus: {}, // panel name -> the target that keyboard focus last had there
   announced: "", // the last game event read out (live region)
+  early: null, // a board painted before the engine is ready: {request} (a new game) or {resume: id}
+  pending: null, // {move, label, targets}: a move made on that board, played once the engine is ready
+  failed: false, // the engine could not start
 };
 
 function showError(message) {
@@ -276,8 +294,8 @@ function render(state) {
   $("undo").disabled = !state.can_undo;
   $("redo").disabled = !state.can_redo;
   const aiTurn = !state.is_over && !humanTurn;
-  $("ai-move").hidden = !(aiTurn && ui.paused);
-  $("hint").hidden = !humanTurn;
+  $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
+  $("hint").hidden = !humanTurn || !!ui.early;
   renderActions();
   markHint();
   renderScores(state);
@@ -299,10 +317,57 @@ function render(state) {
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
   renderReplay(state);
+  if (ui.early) { renderEarlyStatus(state); return; } // the engine's parts follow once it is up
   renderExports(state);
   autosave(state);
   announceEvent(state);
   scheduleAi();
+}
+
+// ---------------------------------------------------------------- board first, engine second
+/** Draw a state that does not come from the running engine (boot.json, the last screen of the
+ * autosaved game): the board is there at once; a move made on it waits for the engine. */
+function paintEarly(state, early) {
+  ui.early = early;
+  render(state);
+}
+
+function renderEarlyStatus(state) {
+  if (state.dealing) $("status").append(" — dealing…");
+  else if (ui.pending) $("status").textContent = `Your move ${ui.pending.label} will be played as soon as the engine is ready.`;
+  else if (!state.is_over) $("status").append(" (the engine is starting)");
+}
+
+function queueEarlyMove(move) {
+  if (ui.pending) { showError(`Your move ${ui.pending.label} is already waiting for the engine.`); return; }
+  const entry = ui.state.legal.find((m) => m.move === move);
+  ui.pending = { move, label: (entry && entry.label) || move, targets: entry ? entry.path : [] };
+  document.body.dataset.pendingMove = move;
+  showError("");
+  clearSelection();
+  drawAll();
+  renderEarlyStatus(ui.state);
+}
+
+/** Mark the targets of the move waiting for the engine (class "pending", named so). */
+function markPending() {
+  if (!ui.pending) return;
+  for (const t of ui.pending.targets) {
+    for (const node of document.querySelectorAll(`[data-target="${CSS.escape(t)}"]`)) {
+      node.classList.add("pending");
+      node.setAttribute("aria-label", `${node.getAttribute("aria-label").split(",")[0]}, your move, waiting for the engine`);
+    }
+  }
+}
+
+/** Once the engine's own game is on screen: play the move made before it was ready. */
+async function playPendingMove() {
+  const waiting = ui.pending;
+  if (!waiting) return;
+  ui.pending = null;
+  delete document.body.dataset.pendingMove;
+  const response = await send({ cmd: "play", move: waiting.move });
+  if (!response.ok) showError(`Your move ${waiting.label}, made while the engine was starting, was not played: ${response.error.message}`);
 }
 
 /** Read out what happened (screen readers) through a polite live region: the last move, who
@@ -335,13 +400,20 @@ function drawBoard() {
   if (ui.choice) selected.add(ui.choice.path[ui.choice.path.length - 1]);
   $("board-svg").style.visibility = hidden ? "hidden" : "";
   if (hidden) $("board-svg").replaceChildren();
-  else { renderScene($("board-svg"), scene, live, selected); applyZoom(); }
+  else {
+    renderScene($("board-svg"), scene, live, selected);
+    applyZoom();
+    if (!document.body.dataset.firstBoardMs && $("board-svg").querySelector("[data-target]")) {
+      document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
+    }
+  }
   const box = $("panels");
   const active = document.activeElement;
   const panelFocus = box.contains(active) && active.dataset && active.dataset.target !== undefined
     ? active.dataset.target : null; // the panels are drawn anew: keyboard focus moves along
   box.replaceChildren();
   if (hidden) return;
+  markPending();
   for (const panel of scene.panels || []) {
     const fig = document.createElement("figure");
     fig.className = "panel-scene" + (panel.cls ? ` ${panel.cls}` : ""); // e.g. "own": the player's hand
@@ -447,6 +519,7 @@ function setBusy(busy) {
 
 /** Send a game command and render its state (only if no newer request was made). */
 async function send(request, { pause = false, quiet = false } = {}) {
+  if (notReady()) return { ok: false, error: { code: "not_ready", message: $("error").textContent } };
   clearTimeout(ui.aiTimer);
   ui.paused = pause;
   setBusy(true);
@@ -460,19 +533,21 @@ async function send(request, { pause = false, quiet = false } = {}) {
   }
   if (!quiet) showError(""); // a computer move keeps the message of the person's last action
   clearSelection();
+  ui.early = null;
   render(response.result);
   return response;
 }
 
 function playMove(move) {
   if (ui.busy || !ui.state || ui.state.is_over) return;
+  if (ui.early) { queueEarlyMove(move); return; }
   send({ cmd: "play", move });
 }
 
 function scheduleAi() {
   clearTimeout(ui.aiTimer);
   const s = ui.state;
-  if (!s || s.is_over || ui.paused || ui.embed) return;
+  if (!s || s.is_over || ui.paused || ui.embed || ui.early) return;
   const p = s.players[s.current_player];
   if (p.agent === "human") return;
   $("status").append(" is thinking…");
@@ -525,7 +600,7 @@ async function computerMove() {
 }
 
 async function askHint() {
-  if (!ui.state || !isHumanTurn(ui.state) || ui.busy) return;
+  if (!ui.state || !isHumanTurn(ui.state) || ui.busy || ui.early) return;
   $("hint").disabled = true;
   ui.stopThinking = false;
   const gameKey = ui.state.cursor + ":" + ui.state.moves.length;
@@ -761,6 +836,7 @@ function autosave(state) {
     created: old ? old.created : Date.now(), updated: Date.now(),
   };
   writeSaves(saves);
+  saveScreen(ui.saveId, state);
   renderSaves();
 }
 
@@ -815,6 +891,7 @@ function show(response, { pause = false } = {}) {
   setBusy(false);
   showError("");
   clearSelection();
+  ui.early = null;
   render(response.result);
 }
 
@@ -871,7 +948,14 @@ function openLink(token) {
   return loadGame({ cmd: "open", token }, "This link could not be opened");
 }
 
+/** While the board on screen is not yet the engine's, say so (true) instead of acting on it. */
+function notReady() {
+  if (ui.early) showError("The engine is still starting: try again in a moment.");
+  return !!ui.early;
+}
+
 async function shareLink() {
+  if (notReady()) return null;
   const { response } = await call({ cmd: "share" });
   if (!response.ok) { showError(response.error.message); return null; }
   return response.result;
@@ -922,6 +1006,7 @@ function renderExports(state) {
 }
 
 async function exportAs(opt) {
+  if (notReady()) return;
   const { response } = await call({ cmd: "export", format: opt.format });
   if (!response.ok) { showError(response.error.message); return; }
   const file = response.result;
@@ -945,6 +1030,7 @@ async function exportAs(opt) {
 }
 
 async function importText(text) {
+  if (notReady()) return false;
   const ok = await loadGame({ cmd: "import", text }, "This could not be loaded");
   if (ok) $("import-text").value = "";
   return ok;
@@ -969,7 +1055,7 @@ function wireRecords() {
   });
   window.addEventListener("hashchange", () => {
     const token = hashParams().get("r");
-    if (token && ui.state) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
+    if (token && ui.state && !ui.early) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
   });
 }
 
@@ -988,6 +1074,7 @@ function wire() {
     live.setAttribute("aria-live", "polite");
     document.body.appendChild(live);
   }
+  wireReload();
   wireZoom();
   wireRecords();
   attachHandler($("board-svg"), onActivate);
@@ -1025,6 +1112,36 @@ function wire() {
   });
 }
 
+/** The form's games, options and seats, the import box and the footer, from a `hello` answer
+ * (the engine's, or its build-time copy in boot.json). */
+function setupHello(hello) {
+  ui.games = hello.games;
+  ui.helloVersion = hello.version;
+  ui.importable = hello.importable; // what "Import a game" reads, from the engine's registry
+  $("import-text").placeholder = `or paste ${ui.importable}`;
+  const accept = new Set([".json", "application/json", "text/plain"]);
+  for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }
+  $("import-file").accept = [...accept].join(",");
+  $("engine-version").textContent = `Boardwright engine ${hello.version} · `;
+  const select = $("game-select");
+  select.replaceChildren();
+  for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));
+  buildForm(ui.games[0].id);
+}
+
+/** Before the engine is up: the last screen of the game this browser was playing, else the
+ * default game's initial board from boot.json. Not for share links and embeds (their game is
+ * in the link: the engine opens it). */
+function paintBeforeEngine(boot, params) {
+  if (params.get("r") || ui.embed) return;
+  let saved = null;
+  try { saved = localStorage.getItem(CURRENT_KEY); } catch (_) { /* no storage */ }
+  const screen = saved && readSaves()[saved] ? readScreen(saved) : null;
+  if (screen) { paintEarly(screen, { resume: saved }); return; }
+  const first = boot && ui.games.length ? boot.initial[ui.games[0].id] : null;
+  if (first) paintEarly(first.state, { request: first.request });
+}
+
 async function main() {
   const params = hashParams();
   const embed = params.get("embed");
@@ -1033,19 +1150,15 @@ async function main() {
     document.body.classList.add("embed", `embed-${embed}`);
   }
   wire();
+  const boot = await fetchBootData();
+  if (boot) setupHello(boot.hello);
+  paintBeforeEngine(boot, params);
+  const early = ui.early;
   const info = await ready;
+  document.body.dataset.engineMs = String(Math.round(performance.now()));
   const { response } = await call({ cmd: "hello" });
   if (!response.ok) { showError(response.error.message); return; }
-  ui.games = response.result.games;
-  ui.importable = response.result.importable; // what "Import a game" reads, from the engine's registry
-  $("import-text").placeholder = `or paste ${ui.importable}`;
-  const accept = new Set([".json", "application/json", "text/plain"]);
-  for (const f of response.result.record_formats) { accept.add(f.extension); accept.add(f.mime); }
-  $("import-file").accept = [...accept].join(",");
-  $("engine-version").textContent = `Boardwright engine ${response.result.version}`;
-  const select = $("game-select");
-  for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));
-  buildForm(ui.games[0].id);
+  if (!boot || JSON.stringify(boot.hello) !== JSON.stringify(response.result)) setupHello(response.result);
   $("new-game").disabled = false;
   // a share link first; else the game this browser was playing; else a new game
   const token = params.get("r");
@@ -1058,18 +1171,32 @@ async function main() {
       if (!ui.embed) clearHash();
     } else linkError = opened.error.message;
   }
-  if (!ui.state) {
+  if (!ui.state || ui.early) {
     let resumed = false;
     let saved = null;
     try { saved = localStorage.getItem(CURRENT_KEY); } catch (_) { /* no storage */ }
     if (saved && !ui.embed && readSaves()[saved]) resumed = await resumeSave(saved);
-    if (!resumed) await startNew(readForm());
+    if (!resumed) {
+      // the board painted early was the default game: start exactly that one (the form may
+      // have been changed meanwhile); a move made on a resumed board needs that game
+      if (early && early.resume && ui.pending) {
+        showError(`Your move ${ui.pending.label} was not played: the saved game could not be opened.`);
+        ui.pending = null;
+        delete document.body.dataset.pendingMove;
+      }
+      const request = early && early.request ? early.request : { cmd: "new", ...readForm() };
+      ui.early = null; // startNew talks to the engine now
+      await startNew({ game: request.game, options: request.options, players: request.players });
+    }
   }
   if (linkError) showError(`This link could not be opened: ${linkError}`);
   renderSaves();
   $("loading").hidden = true;
   document.body.dataset.ready = "true";
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.bootMs = String(info.bootMs ?? "");
+  document.body.dataset.bootPhases = JSON.stringify(info.phases || {});
+  await playPendingMove();
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state
