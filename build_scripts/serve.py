@@ -13,13 +13,28 @@ from a URL (the engine's worker.js, the service worker sw.js) gets the policy
 of its own script's response, not its page's (HTML standard, Chromium,
 Firefox), and a <meta> policy cannot govern a worker. On static hosts that
 cannot send headers (GitHub Pages) the pages still get the <meta> policy.
+
+Precompressed files: for a GET or HEAD of a file with a ``<file>.gz`` sibling
+(written by build.py) whose request accepts gzip (Accept-Encoding, with q-values;
+``*`` counts), the response is the .gz bytes with ``Content-Encoding: gzip``,
+the original file's Content-Type and the .gz's Content-Length; otherwise the
+original bytes. Both carry ``Vary: Accept-Encoding``. A .gz older than its
+file or of another length (the file was edited after the build) is ignored.
+
+A port in use is an error (exit status 1) reported before any address is printed.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
+import email.utils
+import errno
 import functools
+import os
 import sys
 import threading
+import urllib.parse
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -47,12 +62,106 @@ MIME_TYPES = {
 }
 
 
+def accepts_gzip(accept_encoding: str | None) -> bool:
+    """Whether an Accept-Encoding header value accepts gzip: listed (or x-gzip) with
+    q > 0, or not listed and `*` with q > 0. No header: no."""
+    q_gzip = q_star = None
+    for item in (accept_encoding or "").split(","):
+        coding, *params = item.split(";")
+        coding, q = coding.strip().lower(), 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value.strip())
+                except ValueError:
+                    q = 0.0
+        if coding in ("gzip", "x-gzip"):
+            q_gzip = q if q_gzip is None else max(q_gzip, q)
+        elif coding == "*":
+            q_star = q
+    return q_gzip > 0 if q_gzip is not None else q_star is not None and q_star > 0
+
+
+def fresh_gzip_sibling(path: str) -> str | None:
+    """`path`.gz when it exists and is a copy of `path` as it is now (not older, and
+    its gzip trailer has the file's length); else None."""
+    gz = path + ".gz"
+    try:
+        st, gz_st = os.stat(path), os.stat(gz)
+        with open(gz, "rb") as f:
+            f.seek(-4, os.SEEK_END)
+            isize = int.from_bytes(f.read(4), "little")
+    except OSError:
+        return None
+    return gz if gz_st.st_mtime_ns >= st.st_mtime_ns and isize == st.st_size % (1 << 32) else None
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
     csp = CONTENT_SECURITY_POLICY
+    _vary = False  # this response depends on Accept-Encoding
+
+    def _requested_file(self) -> str | None:
+        """The file a GET/HEAD names (a folder's index.html), or None (no such file, a
+        folder redirect or listing: left to SimpleHTTPRequestHandler)."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urllib.parse.urlsplit(self.path).path.endswith("/"):
+                return None
+            path = os.path.join(path, "index.html")
+        return path if not path.endswith("/") and os.path.isfile(path) else None
+
+    def send_head(self):
+        self._vary = False
+        path = self._requested_file()
+        gz = fresh_gzip_sibling(path) if path and not path.endswith(".gz") else None
+        if gz is None:
+            return super().send_head()
+        self._vary = True
+        if not accepts_gzip(self.headers.get("Accept-Encoding")):
+            return super().send_head()
+        try:
+            f = open(gz, "rb")
+        except OSError:
+            return super().send_head()
+        try:
+            mtime = os.stat(path).st_mtime
+            if self._not_modified_since(mtime):
+                f.close()
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-type", self.guess_type(path))  # the original file's type
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+            self.send_header("Last-Modified", self.date_time_string(mtime))
+            self.end_headers()
+            return f
+        except BaseException:
+            f.close()
+            raise
+
+    def _not_modified_since(self, mtime: float) -> bool:
+        """If-Modified-Since (without If-None-Match) is not older than `mtime` (as
+        SimpleHTTPRequestHandler.send_head decides it)."""
+        if "If-Modified-Since" not in self.headers or "If-None-Match" in self.headers:
+            return False
+        try:
+            ims = email.utils.parsedate_to_datetime(self.headers["If-Modified-Since"])
+        except (TypeError, IndexError, OverflowError, ValueError):
+            return False
+        if ims.tzinfo is None:
+            ims = ims.replace(tzinfo=datetime.timezone.utc)
+        if ims.tzinfo is not datetime.timezone.utc:
+            return False
+        return datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).replace(microsecond=0) <= ims
 
     def end_headers(self):
+        if self._vary:
+            self.send_header("Vary", "Accept-Encoding")
         # every response (pages, scripts incl. worker.js and sw.js, errors): a
         # worker is governed by the policy of its own script's response
         if self.csp:
@@ -99,10 +208,13 @@ def main(argv: list[str] | None = None) -> int:
     directory = Path(args.directory or args.dir_opt or ROOT / "dist" / "site")
     try:
         server, url = make_server(directory, args.port, quiet=args.quiet)
-    except (FileNotFoundError, OSError) as exc:
-        print(f"[serve] ERROR: {exc}", file=sys.stderr)
+    except OSError as exc:  # FileNotFoundError included
+        if exc.errno == errno.EADDRINUSE:
+            print(f"[serve] ERROR: port {args.port} is in use: choose another with --port N", file=sys.stderr)
+        else:
+            print(f"[serve] ERROR: {exc}", file=sys.stderr)
         return 1
-    print(f"[serve] serving {directory} at {url}  (Ctrl+C to stop)", flush=True)
+    print(f"[serve] serving {directory} at {url}  (open it in a browser; Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -13,5 +13,6 @@ while [ $# -gt 0 ]; do
 done
 python3 build_scripts/build.py --out dist/site
 echo
-echo "Open http://127.0.0.1:${PORT}/ in a browser (Ctrl+C to stop)."
+# serve.py prints the address only once it has the port ("serving ... at http://127.0.0.1:N/");
+# a port in use is an error: "port N is in use: choose another with --port N", exit status 1
 exec python3 build_scripts/serve.py dist/site --port "$PORT"

@@ -39,8 +39,14 @@ def test_wheel_is_pure_python_without_dependencies(wheel):
 
 def test_site_layout(built_site, wheel):
     info = json.loads((built_site / "build.json").read_text())
-    assert info["wheel"] == f"wheels/{wheel.name}"
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    # a new wheel is a new URL: the worker fetches it without a cache-buster
+    assert info["wheel"] == f"wheels/{digest[:16]}/{wheel.name}" == build.wheel_site_path(wheel.name, digest)
+    assert info["wheel_sha256"] == digest
     assert (built_site / info["wheel"]).read_bytes() == wheel.read_bytes()
+    assert [p.relative_to(built_site).as_posix() for p in (built_site / "wheels").rglob("*") if p.is_file()] == [
+        info["wheel"]]
+    assert "built" not in info  # no clock in the build output (reproducible builds)
     assert info["pyodide"] == build.PYODIDE_VERSION
     for f in build.RUNTIME_FILES:
         assert (built_site / "pyodide" / f).is_file(), f
@@ -50,7 +56,8 @@ def test_site_layout(built_site, wheel):
 def test_lock_file_matches_shipped_wheels(built_site):
     lock = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"]["python"].startswith("3.")
-    assert sorted(lock["packages"]) == sorted(build.SHIPPED_PACKAGES)
+    assert sorted(lock["packages"]) == sorted(build.SHIPPED_PACKAGES) == ["micropip"]
+    assert lock["packages"]["micropip"]["depends"] == []  # micropip vendors what it needs
     for name, entry in lock["packages"].items():
         f = built_site / "pyodide" / entry["file_name"]
         assert f.is_file(), f"{name}: {f.name} not shipped"
@@ -114,7 +121,8 @@ def test_wheel_installs_into_fresh_venv(wheel, tmp_path):
 
 # --------------------------------------------------------------------------- offline (service worker, manifest)
 def _shipped(site: Path) -> set[str]:
-    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    """Every file of the site but the precompressed <file>.gz siblings."""
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and not build.is_gzip_sibling(p)}
 
 
 def test_service_worker_lists_every_shipped_file(built_site):
@@ -230,7 +238,7 @@ def _csp_page(body: str = "", head: str = "", policy: str | None = None) -> str:
 def test_built_site_keeps_the_strict_policy(built_site):
     assert build.csp_weaknesses(build.CONTENT_SECURITY_POLICY) == []
     assert build.find_csp_problems(built_site) == []
-    for page in ("index.html", "worker-smoke.html"):
+    for page in ("index.html",):
         html = (built_site / page).read_text()
         assert f'<meta http-equiv="Content-Security-Policy" content="{build.CONTENT_SECURITY_POLICY}">' in html
         assert html.index("Content-Security-Policy") < html.index("<script")
@@ -324,3 +332,90 @@ def test_csp_weaknesses_names_what_is_loose(policy, expected):
     assert any(expected in w for w in weaknesses), weaknesses
     # data: images (e.g. a favicon) are not a weakness; the site's own policy has none
     assert build.csp_weaknesses(build.CONTENT_SECURITY_POLICY.replace("img-src 'self'", "img-src 'self' data:")) == []
+
+
+# --------------------------------------------------------------------------- instant start (issue 17)
+def test_gzip_siblings_are_deterministic_copies_of_the_big_files(built_site):
+    import gzip
+    siblings = sorted(p for p in built_site.rglob("*.gz") if p.is_file())
+    assert siblings
+    for gz in siblings:
+        original = gz.with_name(gz.name[:-3])
+        assert original.is_file(), gz
+        data = gz.read_bytes()
+        assert gzip.decompress(data) == original.read_bytes(), gz
+        # deterministic header: deflate, no FNAME (nor any other flag), mtime 0, level 9 (XFL 2)
+        assert data[:4] == b"\x1f\x8b\x08\x00" and data[4:8] == b"\0\0\0\0" and data[8] == 2, gz
+        assert data == build.gzip_bytes(original.read_bytes()), gz
+    have = {p.relative_to(built_site).as_posix()[:-3] for p in siblings}
+    for must in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "index.html",
+                 "app.js", "worker.js", "style.css", "sw.js"):
+        assert must in have, must
+    for p in built_site.rglob("*"):
+        rel = p.relative_to(built_site).as_posix()
+        if not p.is_file() or build.is_gzip_sibling(p):
+            continue
+        size = p.stat().st_size
+        if p.suffix in (".js", ".mjs", ".css", ".html", ".json", ".svg") and size > 1024:
+            assert rel in have, rel
+        if p.suffix in (".zip", ".whl"):  # already deflated: a .gz only if it saves 10 %
+            saves = 1 - len(build.gzip_bytes(p.read_bytes())) / size
+            assert (rel in have) == (saves >= 0.10), (rel, saves)
+        if p.suffix == ".png" or size < 1024:
+            assert rel not in have, rel
+
+
+def test_precache_list_has_no_gzip_siblings_nor_test_pages(built_site):
+    files = build.read_service_worker_stamp(built_site)["files"]
+    assert not [f for f in files if f.endswith(".gz")]
+    assert not [f for f in files if "worker-smoke" in f]
+    assert not (built_site / "worker-smoke.html").exists() and not (ROOT / "web" / "worker-smoke.js").exists()
+    assert build.precache_files(built_site) == files
+
+
+def test_checks_skip_gzip_siblings(tmp_path):
+    (tmp_path / "index.html").write_text(_csp_page())
+    (tmp_path / "app.js").write_text("const ok = 1;\n" * 200)
+    assert build.write_gzip_siblings(tmp_path) == [("app.js", 2800, len(build.gzip_bytes(b"const ok = 1;\n" * 200)))]
+    assert build.find_csp_problems(tmp_path) == [] and build.find_bad_references(tmp_path) == []
+    assert set(build.precache_files(tmp_path)) == {"index.html", "app.js"}
+
+
+def _source_copy(dest: Path) -> Path:
+    """The files a fresh clone has (sources, web/, build scripts), with the Pyodide
+    download and the micropip wheel of this checkout's .cache/ linked in."""
+    for name in ("pygame_core", "web", "build_scripts"):
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    for name in ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE"):
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, dest / name)
+    (dest / ".cache").mkdir()
+    for name in (f"pyodide-{build.PYODIDE_VERSION}", "wheels"):
+        (dest / ".cache" / name).symlink_to(ROOT / ".cache" / name, target_is_directory=True)
+    return dest
+
+
+def _hashes(site: Path) -> dict[str, str]:
+    return {p.relative_to(site).as_posix(): build.sha256_file(p) for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def test_builds_are_reproducible(built_site, tmp_path):
+    """Two fresh clones (other paths, one with group-writable files as under umask 002), the
+    second built with --force: byte-identical sites, so the same service-worker version."""
+    clone1 = _source_copy(tmp_path / "clone1")
+    clone2 = shutil.copytree(clone1, tmp_path / "clone2", symlinks=True)  # one snapshot of the sources
+    for p in (clone2 / "pygame_core").rglob("*"):
+        p.chmod(p.stat().st_mode | 0o020)
+    sites = []
+    for src, extra in ((clone1, []), (clone2, ["--force"])):
+        env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+        proc = subprocess.run([sys.executable, str(src / "build_scripts" / "build.py"), "--out", "out", *extra],
+                              cwd=src, capture_output=True, text=True, env=env)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        sites.append(src / "out")
+    first, second = (_hashes(s) for s in sites)
+    assert first == second
+    versions = [build.read_service_worker_stamp(s)["version"] for s in sites]
+    assert versions[0] == versions[1]
+    info = json.loads((sites[0] / "build.json").read_text())
+    assert "built" not in info and info["wheel"] in first

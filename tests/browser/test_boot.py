@@ -1,17 +1,17 @@
-"""The Pyodide worker boots from the static site alone and answers a request."""
-import json
+"""The app boots the Pyodide worker from the static site alone and the engine answers."""
+import time
+
+from helpers import BOOT_MS, READY
 
 
 def test_worker_boots_and_answers(page, site_url):
-    page.goto(site_url + "worker-smoke.html")
-    page.wait_for_function("document.body.dataset.done || document.body.dataset.fatal", timeout=120_000)
-    fatal = page.evaluate("document.body.dataset.fatal || null")
-    assert fatal is None, f"worker failed to boot: {fatal}"
-    text = page.inner_text("#out")
-    assert '"ok": true' in text, text
-    assert json.loads(text)["ok"] is True
-    boot_ms = int(page.evaluate("document.body.dataset.bootMs"))
-    print(f"worker boot: {boot_ms} ms")
+    start = time.perf_counter()
+    page.goto(site_url + "index.html")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    print(f"app ready: {(time.perf_counter() - start) * 1000:.0f} ms")
+    hello = page.evaluate("window.boardwright.call({ cmd: 'hello' })")
+    assert hello["ok"] is True, hello
+    assert "hex" in {g["id"] for g in hello["result"]["games"]}, hello
     foreign = [u for u in page.requests_seen if not u.startswith(site_url)]
     assert not foreign, f"requests to other origins: {foreign}"
     # the worker's own fetches (runtime, wheels) must have been seen too

@@ -277,7 +277,7 @@ def test_policy_is_strict_and_sent_as_meta_and_header(site_url):
     assert not re.search(r"https?:|\*|data:|blob:", POLICY)
 
     # every response of serve.py carries the header: pages, the worker scripts, errors
-    for path in ("", "index.html", "worker-smoke.html", "app.js", "worker.js", "sw.js", "offline.css",
+    for path in ("", "index.html", "app.js", "worker.js", "sw.js", "offline.css",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "build.json", "no-such-file"):
         status, headers, body = fetch(site_url + path)
         assert status == (404 if path == "no-such-file" else 200), path
@@ -289,13 +289,13 @@ def test_policy_is_strict_and_sent_as_meta_and_header(site_url):
             assert scanner.problems == [], scanner.problems
 
 
-def test_worker_smoke_page_boots_under_the_policy(browser, reporting_site):
+def test_app_boots_under_the_policy(browser, reporting_site):
     context, watch = watched_context(browser, reporting_site.origin)
     try:
         page = watch.new_page()
-        page.goto(reporting_site.url + "worker-smoke.html")
-        page.wait_for_selector("body[data-done='1']", state="attached", timeout=BOOT_MS)
-        assert '"ok": true' in page.inner_text("#out")
+        page.goto(reporting_site.url + "index.html")
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+        assert page.evaluate("window.boardwright.call({ cmd: 'hello' })")["ok"] is True
         watch.assert_clean(reporting_site)
     finally:
         context.close()

@@ -1,0 +1,56 @@
+"""boot.json (build_scripts/prerender.py): the board before the engine is the engine's own output."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from pygame_core import bridge, list_games
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "build_scripts"))
+import prerender  # noqa: E402
+
+
+def test_boot_data_is_the_bridges_own_answers():
+    data = prerender.boot_data()
+    session = bridge.Session()
+    assert data["hello"] == bridge.handle({"cmd": "hello"}, session)["result"]
+    default = data["hello"]["games"][0]["id"]
+    assert list(data["initial"]) == [default]
+    entry = data["initial"][default]
+    request = entry["request"]
+    assert request["cmd"] == "new" and request["game"] == default
+    live = bridge.handle({**request, "seed": 12345}, session)["result"]
+    # the same game as any visitor's, but for what belongs to one game (seed, record, save)
+    expected = {k: v for k, v in live.items() if k not in ("seed", "record", "save", "export_formats", "export_options")}
+    assert entry["state"] == expected
+    assert [p["agent"] for p in entry["state"]["players"]][0] == "human"
+
+
+def test_default_seats_follow_the_form():
+    """The page's form: the first seat a person, the others the strongest agent."""
+    for info in bridge.handle({"cmd": "hello"}, bridge.Session())["result"]["games"]:
+        seats = prerender._default_players(info)
+        best = max(a["strength"] for a in info["agents"])
+        assert seats[0] == "human" and len(seats) == len(info["players"])
+        for name in seats[1:]:
+            assert next(a for a in info["agents"] if a["name"] == name)["strength"] == best
+
+
+@pytest.mark.parametrize("game_id", [g["id"] for g in list_games() if g["id"] in ("triominos", "iwoki", "codex")])
+def test_hidden_hands_are_never_in_the_static_copy(game_id):
+    session = bridge.Session()
+    state = bridge.handle({"cmd": "new", "game": game_id, "seed": 3}, session)["result"]
+    assert state["hidden_information"] and state["scene"].get("panels")
+    public = prerender.public_state(state)
+    assert public["dealing"] is True and public["legal"] == [] and public["scene"]["panels"] == []
+    assert "seed" not in public and "record" not in public and "save" not in public
+    assert "notes" not in public["scene"] and "player_notes" not in public["scene"]
+    assert public["scene"]["layers"] == state["scene"]["layers"]
+
+
+def test_the_built_site_carries_boot_json(built_site):
+    assert json.loads((built_site / "boot.json").read_text()) == prerender.boot_data()
