@@ -1152,6 +1152,8 @@ async function main() {
   wire();
   const boot = await fetchBootData();
   if (boot) setupHello(boot.hello);
+  // the form and the board in two tasks: neither holds the main thread long (no long task)
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
   paintBeforeEngine(boot, params);
   const early = ui.early;
   const info = await ready;
