@@ -32,330 +32,28 @@ issue's targets.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
-import os
 import random
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "build_scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from serve import make_server  # noqa: E402
 from conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from startup_pages import (  # noqa: E402
+    BARE_HTML, BARE_PAGE_JS, BARE_WORKER_JS, load_figures, new_context, num, read_page, wait_until, warn,
+)
+from startup_probe import Ledger, counting_server, cpu_delta, cpu_snapshot, total_bytes  # noqa: E402
 
 LOAD_MS = 120_000
 
-# ------------------------------------------------------------------ the bare Pyodide page
-BARE_HTML = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>bare Pyodide (benchmark)</title>
-<script type="module" src="bench-bare.js"></script>
-</head>
-<body></body>
-</html>
-"""
-
-BARE_PAGE_JS = """// benchmark only: start the bare worker, note (page clock) when loadPyodide resolved
-const worker = new Worker(new URL("./bench-bare-worker.js", import.meta.url), { type: "module" });
-worker.onmessage = (ev) => {
-  const now = performance.now();
-  const msg = ev.data || {};
-  if (msg.type === "ready") {
-    document.body.dataset.bareMs = String(now);
-    document.body.dataset.bareWorkerMs = String(msg.at - performance.timeOrigin);
-    document.body.dataset.bare = "ready";
-  } else {
-    document.body.dataset.bareError = String(msg.message);
-    document.body.dataset.bare = "error";
-  }
-};
-worker.onerror = (ev) => {
-  document.body.dataset.bareError = String(ev.message || "worker error");
-  document.body.dataset.bare = "error";
-};
-"""
-
-BARE_WORKER_JS = """// benchmark only: the least a Pyodide page can do
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-
-const indexURL = new URL("./pyodide/", import.meta.url).href;
-try {
-  await loadPyodide({ indexURL });
-  self.postMessage({ type: "ready", at: performance.timeOrigin + performance.now() });
-} catch (err) {
-  self.postMessage({ type: "error", message: String((err && err.message) || err) });
-}
-"""
-
-# ------------------------------------------------------------------ in-page instrumentation
-# Runs before any page script (context.add_init_script), on every navigation and reload.
-# window.__benchConfig (an earlier init script) may set {clickEarly: true}.
-INSTRUMENT_JS = r"""
-(() => {
-  if (window.__bench) return;
-  const cfg = window.__benchConfig || {};
-  const B = window.__bench = {
-    firstCellDom: null, firstCellFrame: null, readySeen: null, offlineSeen: null,
-    longtasks: [], longtaskError: null,
-    early: null, // the pre-ready click: {target, at, readyAtClick, pendingAt}
-    earlyMissed: null, // why no pre-ready click happened
-    track: null, // click -> stone records [{target, t0, t1, t1f}]
-  };
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) B.longtasks.push([e.startTime, e.duration]);
-    }).observe({ type: "longtask", buffered: true });
-  } catch (err) { B.longtaskError = String(err); }
-
-  const cellSel = "#board-svg [data-target]";
-  let earlyScheduled = false;
-  function clickEarly() {
-    const body = document.body;
-    if (body && body.dataset.ready === "true") { B.earlyMissed = "ready before a cell could be clicked"; return; }
-    const cell = [...document.querySelectorAll(cellSel)]
-      .find((n) => n.getAttribute("aria-disabled") !== "true" && !n.classList.contains("stone"));
-    if (!cell) { earlyScheduled = false; B.earlyMissed = "no enabled cell"; return; }
-    const target = cell.dataset.target;
-    const box = cell.getBoundingClientRect();
-    const opts = { bubbles: true, cancelable: true, view: window, clientX: box.x + box.width / 2,
-                   clientY: box.y + box.height / 2, button: 0 };
-    B.early = { target, at: performance.now(), pendingAt: null };
-    B.earlyMissed = null;
-    cell.dispatchEvent(new PointerEvent("pointerdown", { ...opts, pointerId: 1, isPrimary: true }));
-    cell.dispatchEvent(new PointerEvent("pointerup", { ...opts, pointerId: 1, isPrimary: true }));
-    cell.dispatchEvent(new MouseEvent("click", opts));
-    check();
-  }
-
-  function check() {
-    const now = performance.now();
-    const body = document.body;
-    if (B.firstCellDom === null && document.querySelector(cellSel)) {
-      B.firstCellDom = now;
-      requestAnimationFrame(() => { B.firstCellFrame = performance.now(); });
-    }
-    if (B.readySeen === null && body && body.dataset.ready === "true") B.readySeen = now;
-    if (B.offlineSeen === null && document.documentElement.dataset.offline === "ready") B.offlineSeen = now;
-    if (cfg.clickEarly && !B.early && !earlyScheduled && B.firstCellDom !== null) {
-      // a person cannot click inside the task that drew the board: the next task at the earliest
-      earlyScheduled = true;
-      setTimeout(clickEarly, 0);
-    }
-    if (B.early && B.early.pendingAt === null && document.querySelector("#board-svg .pending")) {
-      B.early.pendingAt = now;
-    }
-    const t = B.track && B.track.length ? B.track[B.track.length - 1] : null;
-    if (t && t.t1 === null) {
-      const node = document.querySelector(`#board-svg [data-target="${CSS.escape(t.target)}"]`);
-      if (node && node.classList.contains("stone") && !node.classList.contains("pending")) {
-        t.t1 = now;
-        requestAnimationFrame(() => { t.t1f = performance.now(); });
-      }
-    }
-  }
-
-  document.addEventListener("click", (ev) => {
-    if (!B.track) return;
-    const node = ev.target && ev.target.closest && ev.target.closest(cellSel);
-    if (node) B.track.push({ target: node.dataset.target, t0: ev.timeStamp, t1: null, t1f: null });
-  }, true);
-
-  new MutationObserver(check).observe(document, {
-    subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-ready", "data-offline", "class", "aria-disabled", "data-target"],
-  });
-  check();
-})();
-"""
-
-READ_PAGE_JS = """() => {
-  const B = window.__bench || {};
-  const d = document.body ? document.body.dataset : {};
-  return {
-    bench: B,
-    firstBoardMs: d.firstBoardMs ?? null,
-    readyMs: d.readyMs ?? null,
-    bootPhases: d.bootPhases ?? null,
-    bootMs: d.bootMs ?? null,
-    ready: d.ready ?? null,
-    offline: document.documentElement.dataset.offline ?? null,
-    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
-    timeOrigin: performance.timeOrigin,
-    now: performance.now(),
-  };
-}"""
-
-
-# ------------------------------------------------------------------ bytes on the wire
-class Ledger:
-    """Every request the server answered:
-    [start (epoch s), method, path, bytes sent, status, conditional (If-Modified-Since/If-None-Match)]."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.requests: list[list] = []
-
-    def new(self, method, path, conditional=False):
-        rec = [time.time(), method, path, 0, None, conditional]
-        with self.lock:
-            self.requests.append(rec)
-        return rec
-
-    def mark(self) -> int:
-        with self.lock:
-            return len(self.requests)
-
-    def since(self, start: int, until_epoch: float | None = None) -> list[list]:
-        with self.lock:
-            recs = list(self.requests[start:])
-        return [r for r in recs if until_epoch is None or r[0] <= until_epoch]
-
-
-class CountingWriter:
-    """Wraps a handler's wfile: counts every byte written (status line, headers, body)."""
-
-    def __init__(self, raw, handler):
-        self._raw = raw
-        self._handler = handler
-
-    def write(self, data):
-        n = self._raw.write(data)
-        rec = getattr(self._handler, "_bench_rec", None)
-        if rec is None:
-            rec = self._handler._bench_rec = self._handler._bench_ledger.new("?", "(before request)")
-        rec[3] += len(data) if n is None else n
-        return n
-
-    def __getattr__(self, name):
-        return getattr(self._raw, name)
-
-
-def counting_server(directory: Path, ledger: Ledger):
-    """serve.py's server, its handler class wrapped to count the bytes it sends."""
-    server, url = make_server(directory, 0, quiet=True)
-    factory = server.RequestHandlerClass
-    base = factory.func if isinstance(factory, functools.partial) else factory
-    kwargs = factory.keywords if isinstance(factory, functools.partial) else {}
-
-    class Counting(base):
-        _bench_ledger = ledger
-
-        def setup(self):
-            super().setup()
-            self._bench_rec = None
-            self.wfile = CountingWriter(self.wfile, self)
-
-        def parse_request(self):
-            ok = super().parse_request()
-            headers = getattr(self, "headers", None) or {}
-            cond = bool(headers.get("If-Modified-Since") or headers.get("If-None-Match"))
-            self._bench_rec = ledger.new(getattr(self, "command", "?"), getattr(self, "path", "?"), cond)
-            return ok
-
-        def send_response(self, code, message=None):
-            if self._bench_rec is not None:
-                self._bench_rec[4] = code
-            super().send_response(code, message)
-
-    server.RequestHandlerClass = functools.partial(Counting, **kwargs)
-    threading.Thread(target=server.serve_forever, name="bench-server", daemon=True).start()
-    return server, url
-
-
-def total_bytes(recs) -> int:
-    return sum(r[3] for r in recs)
-
-
-# ------------------------------------------------------------------ CPU of the browser
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def _proc_table() -> dict[int, tuple[int, str, float, float]]:
-    """pid -> (ppid, comm, own cpu s, own + reaped children cpu s)."""
-    table = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                text = f.read()
-        except OSError:
-            continue
-        comm = text[text.find("(") + 1:text.rfind(")")]
-        rest = text[text.rfind(")") + 2:].split()
-        try:
-            ppid = int(rest[1])
-            ut, st, cut, cst = (int(x) for x in rest[11:15])
-        except (IndexError, ValueError):
-            continue
-        table[int(entry)] = (ppid, comm, (ut + st) / TICK, (ut + st + cut + cst) / TICK)
-    return table
-
-
-def cpu_snapshot() -> dict:
-    """CPU seconds so far of this process's descendants: the Playwright driver (node) and the
-    browser's process tree (cumulative: includes exited renderers once their parent reaped
-    them, so the difference of two snapshots is what the browser used in between)."""
-    table = _proc_table()
-    children: dict[int, list[int]] = {}
-    for pid, (ppid, *_rest) in table.items():
-        children.setdefault(ppid, []).append(pid)
-    browser = driver = 0.0
-    procs = {}  # pid -> (process type, own cpu s), for the by-type split
-    stack = list(children.get(os.getpid(), []))
-    while stack:
-        pid = stack.pop()
-        _ppid, comm, own, cumulative = table[pid]
-        if comm.startswith("node"):  # the Playwright driver ("node-MainThread")
-            driver += own
-        else:
-            browser += cumulative
-            procs[pid] = (_process_type(pid), own)
-        stack.extend(children.get(pid, []))
-    return {"browser": browser, "driver": driver, "self": time.process_time(), "procs": procs}
-
-
-def _process_type(pid: int) -> str:
-    """Chromium's --type (renderer, gpu-process, utility:NetworkService, ...); "browser" else.
-    Chromium rewrites its command line with spaces, so split on both separators."""
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            args = f.read().replace(b"\0", b" ").decode(errors="replace").split()
-    except OSError:
-        return "?"
-    kind = next((a.split("=", 1)[1] for a in args if a.startswith("--type=")), "browser")
-    sub = next((a.split("=", 1)[1] for a in args if a.startswith("--utility-sub-type=")), None)
-    return f"{kind}:{sub.rsplit('.', 1)[-1]}" if sub else kind
-
-
-def cpu_delta(a: dict, b: dict) -> dict:
-    out = {k: b[k] - a[k] for k in ("browser", "driver", "self")}
-    by_type: dict[str, float] = {}
-    for pid, (kind, own) in b["procs"].items():  # processes gone before b are left out here
-        start = a["procs"].get(pid, (kind, 0.0))[1]
-        by_type[kind] = by_type.get(kind, 0.0) + max(0.0, own - start)
-    out["by_type"] = by_type
-    return out
-
 
 # ------------------------------------------------------------------ helpers
-def num(v):
-    try:
-        return None if v in (None, "") else float(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def med(values):
     vals = [v for v in values if v is not None]
     return statistics.median(vals) if vals else None
@@ -382,67 +80,6 @@ def mb(v):
 
 def ratio(a, b):
     return None if a is None or b in (None, 0) else a / b
-
-
-def warn(msg):
-    print(f"  [warn] {msg}", file=sys.stderr, flush=True)
-
-
-def new_context(browser, click_early=False):
-    ctx = browser.new_context(bypass_csp=True, service_workers="allow")
-    ctx.add_init_script(script=f"window.__benchConfig = {json.dumps({'clickEarly': click_early})};")
-    ctx.add_init_script(script=INSTRUMENT_JS)
-    return ctx
-
-
-def read_page(page) -> dict:
-    try:
-        return page.evaluate(READ_PAGE_JS)
-    except Exception as exc:  # noqa: BLE001 (a benchmark reports, it does not stop)
-        warn(f"could not read the page: {exc}")
-        return {"bench": {}}
-
-
-def wait_until(page, key, timeout_s=10.0):
-    """Wait (polling the page, 50 ms) until window.__bench[key] is set; returns it or None."""
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        try:
-            v = page.evaluate("(k) => (window.__bench || {})[k]", key)
-        except Exception:  # noqa: BLE001
-            v = None
-        if v is not None:
-            return v
-        time.sleep(0.05)
-    return None
-
-
-def load_figures(info: dict) -> dict:
-    """first board, ready (page attributes first, the instrumentation's observations else)."""
-    b = info.get("bench") or {}
-    first = num(info.get("firstBoardMs"))
-    first_src = "page"
-    if first is None:
-        first = num(b.get("firstCellFrame")) or num(b.get("firstCellDom"))
-        first_src = "observed"
-    ready = num(info.get("readyMs"))
-    ready_src = "page"
-    if ready is None:
-        ready = num(b.get("readySeen"))
-        ready_src = "observed"
-    phases = None
-    raw = info.get("bootPhases")
-    if raw:
-        try:
-            phases = json.loads(raw)
-            if not isinstance(phases, dict):
-                phases = None
-        except ValueError:
-            phases = None
-    long_all = b.get("longtasks") or []
-    long_load = [d for _s, d in long_all]
-    return {"first": first, "first_src": first_src, "ready": ready, "ready_src": ready_src,
-            "phases": phases, "long_load": long_load, "long_all": long_all, "bootMs": num(info.get("bootMs"))}
 
 
 # ------------------------------------------------------------------ the measurements
@@ -473,6 +110,8 @@ def wait_offline_ready(page) -> bool:
     for attempt in range(2):
         try:
             page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=LOAD_MS)
+            # the next visit boots from the engine's memory snapshot once the page has made it
+            page.wait_for_selector("body[data-snapshot]", state="attached", timeout=LOAD_MS)
             return True
         except Exception:  # noqa: BLE001
             info = read_page(page)

@@ -1198,7 +1198,32 @@ async function main() {
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.bootMs = String(info.bootMs ?? "");
   document.body.dataset.bootPhases = JSON.stringify(info.phases || {});
+  document.body.dataset.bootSnapshot = info.snapshot || "none";
   await playPendingMove();
+  if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted()) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS);
+}
+
+/** After a boot without the engine's memory snapshot: make one in a worker of its own (the next
+ * visit boots from it in a fraction of the time), once, then end that worker. The browser
+ * setting localStorage["boardwright.snapshot.v1"] = "off" stops it (the tests' pages use it,
+ * so that each of them does not start a second runtime). */
+const SNAPSHOT_DELAY_MS = 1500;
+function snapshotsWanted() {
+  try { return localStorage.getItem("boardwright.snapshot.v1") !== "off"; } catch (_) { return false; }
+}
+
+function makeSnapshot() {
+  let maker;
+  try {
+    maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+  } catch (_) { return; }
+  const done = (state) => { document.body.dataset.snapshot = state; maker.terminate(); };
+  maker.addEventListener("message", (ev) => {
+    const msg = ev.data || {};
+    if (msg.type === "failed") console.warn("Boardwright: no engine snapshot:", msg.message);
+    done(msg.type === "stored" ? "stored" : "failed");
+  });
+  maker.addEventListener("error", (ev) => { ev.preventDefault(); done("failed"); });
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state

@@ -3,8 +3,9 @@
 //
 // Protocol
 //   worker -> page  {type: "progress", text, step, steps}  while booting (step of steps done)
-//                   {type: "ready", version, bootMs, phases}  once the engine is importable
-//                                                       (phases: {name: ms}, see boot())
+//                   {type: "ready", version, bootMs, phases, snapshot}  once the engine is
+//                                                       importable (phases: {name: ms}; snapshot:
+//                                                       "restored" | "none" | "failed"; see boot())
 //                   {type: "fatal", message, detail?}   boot failed (the worker stays alive and
 //                                                       answers every request with an internal error)
 //                   {type: "response", id, response}    one per request, in arrival order
@@ -20,8 +21,12 @@
 // Every URL is resolved against this file's URL, so the site works under any
 // sub-path and never touches another origin.
 
+import {
+  BRIDGE, INDEX_URL, RUNTIME_OPTIONS, dropSnapshots, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey, unpackWheel,
+} from "./engine-boot.js";
+
 const t0 = performance.now();
-const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+let snapshotState = "none";
 
 let handleJson = null; // JS proxy of pygame_core.bridge.handle_json
 let bootError = null;
@@ -52,10 +57,13 @@ function internalError(err) {
 }
 
 // Boot phases (ms), reported with "ready" so that the page and the benchmarks can see where the
-// start-up time goes: runtime (download, compile and start Python, micropip loaded with it),
-// wheel_wait (whatever of the wheel download was left once the runtime was up: 0 when it came
-// in parallel), install (micropip.install from the in-memory file system), engine (import the
-// bridge).
+// start-up time goes. A first visit (or a new build): runtime (download, compile and start
+// Python, micropip loaded with it), wheel_wait (what of the wheel download was left once the
+// runtime was up: 0 when it came in parallel), install (micropip.install from the in-memory file
+// system), engine (import the bridge). A later visit boots from the memory snapshot made after
+// the first one (see engine-boot.js, snapshot-worker.js): snapshot (restore it, put the wheel's
+// files back, check the engine answers). `snapshot` in "ready" says which: "restored", "none"
+// (no snapshot yet) or "failed" (an unusable snapshot, dropped; the normal boot followed).
 const phases = {};
 const STEPS = 3;
 
@@ -65,39 +73,25 @@ function phase(name, since) {
   return now;
 }
 
-// The engine wheel, fetched at once and in parallel with the runtime (its URL holds its hash, so
-// the same URL is what the service worker precaches: the offline copy and the HTTP cache hold it
-// once). Resolves to {name, bytes, version}.
-async function fetchWheel() {
-  const infoResp = await fetch(new URL("./build.json", import.meta.url), { cache: "no-cache" });
-  if (!infoResp.ok) throw new Error(`build.json: HTTP ${infoResp.status}`);
-  const info = await infoResp.json();
-  if (!info || typeof info.wheel !== "string") throw new Error("build.json has no 'wheel' entry");
-  const url = new URL(info.wheel, import.meta.url);
-  const name = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
-  if (!/^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+-[^/]+\.whl$/.test(name)) throw new Error(`build.json: ${name.slice(0, 60)} is not a wheel`);
-  const resp = await fetch(url);
-  if (!resp.ok) throw new Error(`${info.wheel}: HTTP ${resp.status}`);
-  return { name, bytes: new Uint8Array(await resp.arrayBuffer()), version: info.version ?? null };
+async function bootFromSnapshot(loadPyodide, bytes, wheelPromise) {
+  const t = performance.now();
+  const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: [], _loadSnapshot: bytes });
+  unpackWheel(pyodide, (await wheelPromise).bytes); // the file system is not in the snapshot
+  pyodide.runPython("import random; random.seed()"); // the snapshot froze the PRNG state
+  const handle = pyodide.runPython(BRIDGE);
+  const hello = JSON.parse(String(handle('{"cmd":"hello"}')));
+  if (!hello || hello.ok !== true) throw new Error("the restored engine did not answer");
+  phase("snapshot", t);
+  return { pyodide, handle };
 }
 
-async function boot() {
-  let t = t0;
-  progress("Downloading and starting the Python runtime…", 0);
-  const wheelPromise = fetchWheel();
-  wheelPromise.catch(() => {}); // awaited below; no "unhandled rejection" meanwhile
-  // dynamic import so that a missing runtime becomes a "fatal" message
-  const { loadPyodide } = await import(INDEX_URL + "pyodide.mjs");
+async function bootWithMicropip(loadPyodide, wheelPromise) {
+  let t = performance.now();
   const pyodide = await loadPyodide({
-    indexURL: INDEX_URL,
-    lockFileURL: INDEX_URL + "pyodide-lock.json",
-    packageBaseUrl: INDEX_URL, // also replaces the CDN default for packages
+    ...RUNTIME_OPTIONS,
     packages: ["micropip"], // downloaded while the runtime bootstraps
-    stdout: (line) => console.log("[py]", line),
-    stderr: (line) => console.warn("[py]", line),
   });
   t = phase("runtime", t);
-
   progress("Installing the Boardwright engine…", 1);
   const wheel = await wheelPromise;
   t = phase("wheel_wait", t);
@@ -112,19 +106,46 @@ del _bw_wheel_url
 `);
   pyodide.FS.unlink(path);
   t = phase("install", t);
-
   progress("Starting the engine…", 2);
   // a standalone (non-borrowed) proxy that lives as long as the worker
-  handleJson = pyodide.runPython("__import__('pygame_core.bridge', fromlist=['handle_json']).handle_json");
-  let version = wheel.version;
+  const handle = pyodide.runPython(BRIDGE);
+  phase("engine", t);
+  return { pyodide, handle };
+}
+
+async function boot() {
+  progress("Downloading and starting the Python runtime…", 0);
+  // the wheel at once, in parallel with the runtime (its URL holds its hash, so the same URL is
+  // what the service worker precaches: the offline copy and the HTTP cache hold it once)
+  const infoPromise = fetchBuildInfo();
+  const wheelPromise = infoPromise.then(fetchWheel);
+  wheelPromise.catch(() => {}); // awaited below; no "unhandled rejection" meanwhile
+  // dynamic import so that a missing runtime becomes a "fatal" message
+  const { loadPyodide, version: pyodideVersion } = await import(INDEX_URL + "pyodide.mjs");
+  const info = await infoPromise;
+  snapshotState = "none";
+  const snapshot = await readSnapshot(snapshotKey(info, pyodideVersion));
+  let engine = null;
+  if (snapshot) {
+    try {
+      engine = await bootFromSnapshot(loadPyodide, snapshot, wheelPromise);
+      snapshotState = "restored";
+    } catch (err) { // bad magic, build id mismatch, out of bounds, no answer: boot normally
+      console.warn("Boardwright: the engine snapshot is unusable, booting normally:", err);
+      snapshotState = "failed";
+      await dropSnapshots();
+    }
+  }
+  if (!engine) engine = await bootWithMicropip(loadPyodide, wheelPromise);
+  handleJson = engine.handle;
+  let version = info.version ?? null;
   try {
-    const mod = pyodide.pyimport("pygame_core");
+    const mod = engine.pyodide.pyimport("pygame_core");
     version = String(mod.__version__);
     mod.destroy();
   } catch (_) {
     /* keep build.json's version */
   }
-  phase("engine", t);
   phases.total = Math.round(performance.now() - t0);
   return version;
 }
@@ -174,7 +195,7 @@ self.onmessage = (event) => {
 boot().then(
   (version) => {
     const bootMs = Math.round(performance.now() - t0);
-    self.postMessage({ type: "ready", version, bootMs, phases });
+    self.postMessage({ type: "ready", version, bootMs, phases, snapshot: snapshotState });
     drain();
   },
   (err) => {

@@ -67,11 +67,15 @@ def browser():
 # Content-Security-Policy forbids: the ordinary tests bypass the policy, and
 # test_security.py checks the policy itself in contexts that keep it.
 CONTEXT_OPTIONS = {"bypass_csp": True}
+# the page makes the engine's memory snapshot (a second runtime start) after a boot without one;
+# the tests' pages do not (test_board_first.py tests it), through the page's own setting
+NO_SNAPSHOT = "try { localStorage.setItem('boardwright.snapshot.v1', 'off'); } catch (e) {}"
 
 
 @pytest.fixture
 def page(browser):
     context = browser.new_context(**CONTEXT_OPTIONS)
+    context.add_init_script(NO_SNAPSHOT)
     requests_seen: list[str] = []
     context.on("request", lambda req: requests_seen.append(req.url))  # includes worker requests
     pg = context.new_page()

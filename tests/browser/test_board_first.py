@@ -190,3 +190,44 @@ def test_a_missing_worker_or_runtime_shows_the_error(page, site_url):
     page.context.route("**/pyodide.mjs", lambda route: route.fulfill(status=404, body="not found"))
     text = _fails_with_reload(page, site_url)
     assert "pyodide" in text.lower() or "import" in text.lower(), text
+
+
+def test_warm_visits_boot_from_the_engine_snapshot(browser, site_url):
+    """After a boot without it, the page makes the engine's memory snapshot; the next visit
+    boots from it and plays; a corrupt snapshot is dropped and the normal boot follows."""
+    context = browser.new_context(bypass_csp=True)  # without the tests' no-snapshot setting
+    page = context.new_page()
+    try:
+        open_app(page, site_url)
+        assert page.evaluate("document.body.dataset.bootSnapshot") == "none"
+        page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
+        assert page.evaluate("document.body.dataset.snapshot") == "stored"
+        page.reload()
+        page.wait_for_selector(READY, timeout=120_000)
+        assert page.evaluate("document.body.dataset.bootSnapshot") == "restored"
+        assert set(json.loads(page.evaluate("document.body.dataset.bootPhases"))) == {"snapshot", "total"}
+        send(page, {"cmd": "new", "game": "codex", "players": ["human", "human"], "seed": 4})
+        assert state(page)["game"] == "codex" and state(page)["legal"]
+        send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "players": ["human", "human"]})
+        send(page, {"cmd": "play", "move": "c3"})
+        assert state(page)["moves"] == ["c3"]
+        # two restored engines do not share their random numbers (the snapshot froze them)
+        seeds = [page.evaluate("async () => (await window.boardwright.call({cmd: 'new', game: 'triominos'})).result.seed")]
+        # corrupt it (same length, so only the boot can tell): dropped, normal boot, and made anew
+        page.evaluate("""async () => {
+            const cache = await caches.open('bw-engine-snapshot');
+            const [request] = await cache.keys();
+            const bytes = new Uint8Array((await (await cache.match(request)).arrayBuffer()).byteLength);
+            await cache.put(request, new Response(bytes, {headers: {'X-Snapshot-Length': String(bytes.byteLength)}}));
+        }""")
+        page.reload()
+        page.wait_for_selector(READY, timeout=120_000)
+        assert page.evaluate("document.body.dataset.bootSnapshot") == "failed"
+        seeds.append(page.evaluate("async () => (await window.boardwright.call({cmd: 'new', game: 'triominos'})).result.seed"))
+        assert seeds[0] != seeds[1]
+        send(page, {"cmd": "new", "game": "hex"})
+        assert state(page)["game"] == "hex"
+        page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
+        assert page.evaluate("document.body.dataset.snapshot") == "stored"
+    finally:
+        context.close()
