@@ -398,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     icons = write_icons(tmp)
     log(f"drew {', '.join(icons)}")
-    boot = write_boot_data(tmp)  # the board before the engine: written by the engine itself
+    boot = write_boot_data(tmp, wheel_sha256)  # the board before the engine: written by the engine itself
     log(f"{boot.name}: hello and the default game's first board ({boot.stat().st_size} bytes)")
     if (tmp / SW_FILE).is_file():
         sw_version = stamp_service_worker(tmp)

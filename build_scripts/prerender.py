@@ -1,11 +1,13 @@
 """Board first, engine second: what the page shows before the Python runtime is up.
 
-    write_boot_data(site) -> Path   # writes <site>/boot.json
+    write_boot_data(site, wheel_sha256) -> Path   # writes <site>/boot.json
 
 The engine itself (``pygame_core`` from this checkout, run in CPython at build time) produces
 everything in it, through the same bridge the web worker calls; nothing is a hand-written copy:
 
   version   the engine version
+  wheel     the sha256 of the engine wheel built from the same sources: the page uses `hello`
+            below instead of asking the engine only when the engine's wheel is this one
   hello     the bridge's ``hello`` answer (the form's game list, options, seats, record formats)
   initial   {game id: {request, state}} for the default game (the first one ``hello`` lists):
             ``request`` is the ``new`` request the page sends once the engine is ready (default
@@ -68,9 +70,10 @@ def boot_data() -> dict:
             "initial": {info["id"]: {"request": request, "state": public_state(state)}}}
 
 
-def write_boot_data(site: Path) -> Path:
+def write_boot_data(site: Path, wheel_sha256: str) -> Path:
     path = Path(site) / BOOT_FILE
-    path.write_text(json.dumps(boot_data(), separators=(",", ":")) + "\n", encoding="utf-8")
+    data = {"wheel": wheel_sha256, **boot_data()}
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     return path
 
 

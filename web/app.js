@@ -3,20 +3,23 @@
 // and draws the scenes that come back.
 import { renderScene, attachHandler } from "./render.js";
 import { fetchBootData, readScreen, saveScreen, showFailure, showProgress, wireReload } from "./boot.js";
+import { listen, worker } from "./engine.js";
 
 const $ = (id) => document.getElementById(id);
 const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
 
 // ---------------------------------------------------------------- worker connection
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 const pending = new Map();
 let nextId = 1;
 let latestId = 0;
 let resolveReady;
 const ready = new Promise((resolve) => { resolveReady = resolve; });
 
-worker.addEventListener("message", (ev) => {
+listen((kind, ev) => {
+  // the worker script itself failed: missing file, syntax error, out of memory
+  if (kind === "error") { engineFailed(ev.message ? String(ev.message).slice(0, 200) : "its script could not be loaded"); return; }
+  if (kind === "messageerror") { engineFailed("it sent a message the page cannot read"); return; }
   const msg = ev.data || {};
   if (msg.type === "progress") showProgress(msg);
   else if (msg.type === "ready") resolveReady(msg);
@@ -26,12 +29,6 @@ worker.addEventListener("message", (ev) => {
     if (entry) { pending.delete(msg.id); entry(msg.response); }
   }
 });
-// the worker script itself failed: missing file, syntax error, out of memory
-worker.addEventListener("error", (ev) => {
-  ev.preventDefault();
-  engineFailed(ev.message ? String(ev.message).slice(0, 200) : "its script could not be loaded");
-});
-worker.addEventListener("messageerror", () => engineFailed("it sent a message the page cannot read"));
 
 /** The engine cannot start (or died): say so with a Reload button; a move waiting for it is named. */
 function engineFailed(reason) {
@@ -895,12 +892,19 @@ function show(response, { pause = false } = {}) {
   render(response.result);
 }
 
-async function startNew(form) {
+/** The `new` request of a game painted early (boot.json's, for the default game). */
+function newRequest(request) {
+  return { cmd: "new", game: request.game, options: request.options, players: request.players };
+}
+
+/** Start a new game from the form's values (`form`), or take the answer to a `new` request
+ * sent already (`sent`: a call() promise, made while nothing else could be asked). */
+async function startNew(form, sent = null) {
   stopReplay();
   clearTimeout(ui.aiTimer);
   setBusy(true);
-  const { response, current } = await call({ cmd: "new", ...form });
-  if (!current) return response;
+  const { response, current } = await (sent || call({ cmd: "new", ...form }));
+  if (!current && !sent) return response;
   setBusy(false);
   if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
   dropIfUntouched(ui.saveId);
@@ -1156,11 +1160,17 @@ async function main() {
   await new Promise((resolve) => { setTimeout(resolve, 0); });
   paintBeforeEngine(boot, params);
   const early = ui.early;
+  // the default game's board is on screen: ask for that game now (the worker answers as soon as
+  // it is up, without a round trip after "ready")
+  const firstGame = early && early.request ? call(newRequest(early.request)) : null;
   const info = await ready;
   document.body.dataset.engineMs = String(Math.round(performance.now()));
-  const { response } = await call({ cmd: "hello" });
-  if (!response.ok) { showError(response.error.message); return; }
-  if (!boot || JSON.stringify(boot.hello) !== JSON.stringify(response.result)) setupHello(response.result);
+  // boot.json's hello is the engine's own for this wheel; another wheel (a stale copy) is asked
+  if (!boot || boot.wheel !== info.wheel) {
+    const { response } = await call({ cmd: "hello" });
+    if (!response.ok) { showError(response.error.message); return; }
+    if (!boot || JSON.stringify(boot.hello) !== JSON.stringify(response.result)) setupHello(response.result);
+  }
   $("new-game").disabled = false;
   // a share link first; else the game this browser was playing; else a new game
   const token = params.get("r");
@@ -1186,9 +1196,9 @@ async function main() {
         ui.pending = null;
         delete document.body.dataset.pendingMove;
       }
-      const request = early && early.request ? early.request : { cmd: "new", ...readForm() };
       ui.early = null; // startNew talks to the engine now
-      await startNew({ game: request.game, options: request.options, players: request.players });
+      if (firstGame && !token) await startNew(null, firstGame);
+      else await startNew(early && early.request ? newRequest(early.request) : readForm());
     }
   }
   if (linkError) showError(`This link could not be opened: ${linkError}`);

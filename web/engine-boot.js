@@ -53,6 +53,7 @@ export function snapshotKey(info, pyodideVersion) {
 export async function readSnapshot(key) {
   if (!("caches" in self)) return null;
   try {
+    if (!(await caches.has(SNAP_CACHE))) return null; // (opening it would create it)
     const resp = await (await caches.open(SNAP_CACHE)).match(key);
     if (!resp) return null;
     const bytes = new Uint8Array(await resp.arrayBuffer());

@@ -5,7 +5,8 @@
 //   worker -> page  {type: "progress", text, step, steps}  while booting (step of steps done)
 //                   {type: "ready", version, bootMs, phases, snapshot}  once the engine is
 //                                                       importable (phases: {name: ms}; snapshot:
-//                                                       "restored" | "none" | "failed"; see boot())
+//                                                       "restored" | "none" | "failed"; see boot();
+//                                                       wheel: the engine wheel's sha256)
 //                   {type: "fatal", message, detail?}   boot failed (the worker stays alive and
 //                                                       answers every request with an internal error)
 //                   {type: "response", id, response}    one per request, in arrival order
@@ -27,6 +28,7 @@ import {
 
 const t0 = performance.now();
 let snapshotState = "none";
+let wheelSha256 = null; // build.json's: the page trusts boot.json's hello for this wheel only
 
 let handleJson = null; // JS proxy of pygame_core.bridge.handle_json
 let bootError = null;
@@ -123,6 +125,7 @@ async function boot() {
   // dynamic import so that a missing runtime becomes a "fatal" message
   const { loadPyodide, version: pyodideVersion } = await import(INDEX_URL + "pyodide.mjs");
   const info = await infoPromise;
+  wheelSha256 = typeof info.wheel_sha256 === "string" ? info.wheel_sha256 : null;
   snapshotState = "none";
   const snapshot = await readSnapshot(snapshotKey(info, pyodideVersion));
   let engine = null;
@@ -195,7 +198,7 @@ self.onmessage = (event) => {
 boot().then(
   (version) => {
     const bootMs = Math.round(performance.now() - t0);
-    self.postMessage({ type: "ready", version, bootMs, phases, snapshot: snapshotState });
+    self.postMessage({ type: "ready", version, bootMs, phases, snapshot: snapshotState, wheel: wheelSha256 });
     drain();
   },
   (err) => {

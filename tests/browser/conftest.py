@@ -54,12 +54,29 @@ def site_url(site_dir):
     server.server_close()
 
 
+class _Browser:
+    """The Playwright browser, whose new contexts have the page's engine snapshots off unless
+    asked for (``new_context(snapshot=True)``): see NO_SNAPSHOT."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, snapshot: bool = False, **options):
+        context = self._browser.new_context(**options)
+        if not snapshot:
+            context.add_init_script(NO_SNAPSHOT)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright import sync_api  # a missing Playwright is a failure, not a skip
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(headless=True, executable_path=chromium_executable(), args=CHROMIUM_ARGS)
-        yield b
+        yield _Browser(b)
         b.close()
 
 
@@ -75,7 +92,6 @@ NO_SNAPSHOT = "try { localStorage.setItem('boardwright.snapshot.v1', 'off'); } c
 @pytest.fixture
 def page(browser):
     context = browser.new_context(**CONTEXT_OPTIONS)
-    context.add_init_script(NO_SNAPSHOT)
     requests_seen: list[str] = []
     context.on("request", lambda req: requests_seen.append(req.url))  # includes worker requests
     pg = context.new_page()

@@ -195,7 +195,7 @@ def test_a_missing_worker_or_runtime_shows_the_error(page, site_url):
 def test_warm_visits_boot_from_the_engine_snapshot(browser, site_url):
     """After a boot without it, the page makes the engine's memory snapshot; the next visit
     boots from it and plays; a corrupt snapshot is dropped and the normal boot follows."""
-    context = browser.new_context(bypass_csp=True)  # without the tests' no-snapshot setting
+    context = browser.new_context(snapshot=True, bypass_csp=True)  # without the tests' no-snapshot setting
     page = context.new_page()
     try:
         open_app(page, site_url)
