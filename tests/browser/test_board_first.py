@@ -213,6 +213,15 @@ def test_warm_visits_boot_from_the_engine_snapshot(browser, site_url):
         assert state(page)["moves"] == ["c3"]
         # two restored engines do not share their random numbers (the snapshot froze them)
         seeds = [page.evaluate("async () => (await window.boardwright.call({cmd: 'new', game: 'triominos'})).result.seed")]
+        # a warm visit with the network gone: the site from the offline copy, the engine from the snapshot
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector(READY, timeout=120_000)
+        assert page.evaluate("document.body.dataset.bootSnapshot") == "restored"
+        send(page, {"cmd": "play", "move": "b2"})
+        assert state(page)["moves"][-1] == "b2"
+        context.set_offline(False)
         # corrupt it (same length, so only the boot can tell): dropped, normal boot, and made anew
         page.evaluate("""async () => {
             const cache = await caches.open('bw-engine-snapshot');
