@@ -15,8 +15,10 @@ __version__ = "0.1.0"
 from .core import (Game, GameError, GameOverError, IllegalMoveError, InvalidMoveError,
                    InvalidOptionError, InvalidRecordError, Option, Rng, UnknownGameError,
                    game_class, list_games, new_game, replay)
-from . import games  # noqa: F401  (registers the games)
-from . import agents  # noqa: F401  (registers the agents)
+# No game is imported here: the registries import a game's modules on first use (see
+# pygame_core.catalog), so `import pygame_core` stays cheap; list_games() still lists them all.
+from . import games  # noqa: F401
+from . import agents  # noqa: F401
 
 __all__ = [
     "Game", "GameError", "GameOverError", "IllegalMoveError", "InvalidMoveError",

@@ -91,7 +91,7 @@ class Session:
             if p == "human":
                 out.append(p)
                 continue
-            cls = agents.get(p)
+            cls = agents.get(p, game_id)
             if not cls.supports(game_id):
                 raise BridgeError(f"agent {p!r} does not play {game_id}")
             out.append(p)
@@ -167,7 +167,7 @@ class Session:
         name = req.get("agent") or self.players[game.current_player]
         if name == "human":
             raise BridgeError(f"{game.player_names[game.current_player]} is played by a human")
-        cls = agents.get(name)
+        cls = agents.get(name, game.game_id)
         move = cls(seed=self._agent_seed(game)).choose(game.view(game.current_player))
         result = self.cmd_play({"move": game.format_move(move)})
         result["ai_move"] = game.format_move(move)
@@ -202,7 +202,7 @@ class Session:
         key = (game.game_id, game.seed, tuple(self.moves[: self.cursor]), name)
         search = getattr(self, "_search", None)
         if req.get("restart") or search is None or search["key"] != key:
-            agent = agents.get(name)(seed=self._agent_seed(game))
+            agent = agents.get(name, game.game_id)(seed=self._agent_seed(game))
             shown = game.view(game.current_player)
             if (not req.get("restart") and search is not None and search["key"][0] == key[0]
                     and search["key"][1] == key[1] and search["key"][3] == name

@@ -4,7 +4,9 @@ Every game in :mod:`pygame_core.games` subclasses :class:`Game` and registers it
 :func:`register_game`.  A game is a pure function of ``(options, seed, moves)``: the
 :meth:`Game.record` of a game replays it exactly through :func:`replay`.
 
-This module imports nothing from the rest of the package (it is the bottom layer).
+This module imports nothing from the rest of the package (it is the bottom layer) except
+:mod:`pygame_core.catalog`, the table of which modules register which game: the registries
+import a game's modules on its first look-up (see there).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import json
 import os
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable
+
+from . import catalog
 
 RECORD_VERSION = 1
 MAX_SEED = 2**53 - 1  # seeds stay exact in JSON numbers (JavaScript reads them as doubles)
@@ -446,7 +450,11 @@ def register_game(cls: type[Game]) -> type[Game]:
 
 
 def game_class(game_id: str) -> type[Game]:
+    """The class registered as ``game_id`` (its module is imported on first use)."""
+    if isinstance(game_id, str) and game_id not in _GAMES:
+        catalog.load(game_id, "rules")
     if not isinstance(game_id, str) or game_id not in _GAMES:
+        catalog.load_all("rules")  # the message lists every game
         known = ", ".join(sorted(_GAMES))
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
     return _GAMES[game_id]
@@ -489,26 +497,35 @@ def register_format(fmt: RecordFormat) -> RecordFormat:
 
 
 def record_formats(game_id: str | None = None) -> list[RecordFormat]:
-    """The registered formats (of one game), in registration order."""
-    return [f for f in _FORMATS.values() if game_id is None or f.game_id == game_id]
+    """The registered formats (of one game, else of every game), in the catalog's game order,
+    then in registration order."""
+    if game_id is None:
+        catalog.load_all("rules")
+    else:
+        catalog.load(game_id, "rules")
+    fmts = [f for f in _FORMATS.values() if game_id is None or f.game_id == game_id]
+    return sorted(fmts, key=lambda f: catalog.game_rank(f.game_id))
 
 
 def detect_record_format(text: str) -> RecordFormat | None:
     """The first registered format whose ``detect`` accepts ``text``, else ``None``."""
     if not isinstance(text, str):
         return None
-    for fmt in _FORMATS.values():
+    for fmt in record_formats():
         if fmt.detect(text):
             return fmt
     return None
 
 
 def list_games() -> list[dict]:
-    """The registered games: id, title, description, players and option schema."""
+    """The registered games (all of them are imported first), in the catalog's order: id,
+    title, description, players and option schema."""
+    catalog.load_all("rules")
+    classes = sorted(_GAMES.values(), key=lambda cls: catalog.game_rank(cls.game_id))
     return [{"id": cls.game_id, "title": cls.title, "description": cls.description,
              "hidden_information": cls.hidden_information,
              "options": [o.to_json() for o in cls.OPTIONS]}
-            for cls in _GAMES.values()]
+            for cls in classes]
 
 
 def new_game(game_id: str, *, seed: int | None = None, **options: Any) -> Game:

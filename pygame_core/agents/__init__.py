@@ -3,12 +3,18 @@
 ``get(name)`` returns an agent class; ``AgentClass(seed=...)`` makes a player whose
 ``choose(game)`` returns a legal move for ``game.current_player`` without changing ``game``.
 Agents use their own seeded :class:`~pygame_core.core.Rng`, so games between agents replay.
+
+The agent modules are imported on first use (see :mod:`pygame_core.catalog`): ``available``,
+``strongest`` and ``list_agents`` of a game import that game's agents and the generic ones
+(``mcts``); ``get`` of a name not registered yet and ``list_agents()`` import them all.  Agents
+are listed in the catalog's order, whatever was imported first.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from .. import catalog
 from ..core import GameError, GameOverError, Rng, fresh_seed
 
 
@@ -51,20 +57,37 @@ def register(cls: type[Agent]) -> type[Agent]:
     return cls
 
 
-def get(name: str) -> type[Agent]:
-    """The agent class registered as ``name`` (e.g. ``"random"``, ``"astar"``, ``"smart"``)."""
+def _ordered(classes) -> list[type[Agent]]:
+    """Agent classes in the catalog's order (registration order within a module)."""
+    return sorted(classes, key=lambda cls: catalog.agent_rank(cls.__module__))
+
+
+def get(name: str, game: str | None = None) -> type[Agent]:
+    """The agent class registered as ``name`` (e.g. ``"random"``, ``"astar"``, ``"smart"``).
+
+    A name not registered yet is looked for in the agents of ``game`` (a game id, if given) and
+    the generic ones, then in every agent module."""
+    if isinstance(name, str) and name not in _AGENTS:
+        catalog.load(game, "agents")  # an unknown or missing game: the generic agents
+        if name not in _AGENTS:
+            catalog.load_all("agents")
     if not isinstance(name, str) or name not in _AGENTS:
+        catalog.load_all("agents")  # the message lists every agent
         raise UnknownAgentError(f"unknown agent {name!r}; known agents: {', '.join(sorted(_AGENTS))}")
     return _AGENTS[name]
 
 
 def available(game_id: str) -> list[type[Agent]]:
     """The agents that can play ``game_id``."""
-    return [cls for cls in _AGENTS.values() if cls.supports(game_id)]
+    catalog.load(game_id, "agents")
+    return _ordered(cls for cls in _AGENTS.values() if cls.supports(game_id))
 
 
 def list_agents(game_id: str | None = None) -> list[dict]:
-    classes = _AGENTS.values() if game_id is None else available(game_id)
+    """Name, title, description, strength and games of the agents (of ``game_id``, else all)."""
+    if game_id is None:
+        catalog.load_all("agents")
+    classes = _ordered(_AGENTS.values()) if game_id is None else available(game_id)
     return [{"name": c.name, "title": c.title, "description": c.description, "strength": c.strength,
              "games": None if c.games is None else list(c.games)} for c in classes]
 
@@ -90,8 +113,6 @@ class RandomAgent(Agent):
         return self.rng.choice(moves)
 
 
-from . import hex_agents  # noqa: E402,F401  (registers the Hex agents)
-from . import mcts  # noqa: E402,F401  (registers the generic search agent)
-from . import triominos_agents  # noqa: E402,F401  (registers the Triominos agents)
-from . import iwoki_agents  # noqa: E402,F401  (registers the iwoki Maths agents)
-from . import codex_agents  # noqa: E402,F401  (registers the Codex agents)
+# The other agent modules are imported on first use (pygame_core.catalog);
+# pygame_core.agents.<module> still works as an attribute.
+__getattr__ = catalog.submodule_getattr(__name__)

@@ -1,9 +1,12 @@
-"""The games. Importing this package registers every game, and the record formats of games
-that have one (SGF and HexWorld for Hex), with :mod:`pygame_core.core`."""
+"""The games, one module per game (plus ``connection``, what Hex and Y share, and
+``hex_formats``, Hex's SGF and HexWorld record formats).
 
-from . import hex  # noqa: F401  (registers "hex")
-from . import hex_formats  # noqa: F401  (registers Hex's SGF and HexWorld formats)
-from . import y  # noqa: F401  (registers "y")
-from . import triominos  # noqa: F401  (registers "triominos")
-from . import iwoki  # noqa: F401  (registers "iwoki")
-from . import codex  # noqa: F401  (registers "codex")
+Importing this package imports no game: :mod:`pygame_core.catalog` says which modules register
+each game, and the registries of :mod:`pygame_core.core` import them on first use
+(``game_class("hex")`` imports ``hex`` and ``hex_formats``; ``list_games()`` imports them all).
+``pygame_core.games.<module>`` still works as an attribute: it imports the module.
+"""
+
+from ..catalog import submodule_getattr
+
+__getattr__ = submodule_getattr(__name__)

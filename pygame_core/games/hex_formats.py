@@ -79,7 +79,6 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import unquote
 
 from ..core import RECORD_VERSION, Game, GameError, InvalidRecordError, RecordFormat, register_format, replay
 from .hex import LETTERS, MAX_SIZE, MIN_SIZE, HexGame, cell_name
@@ -493,6 +492,8 @@ _HW_SPECIAL = {":s": "swap-pieces", ":S": "swap-sides", ":rb": "end", ":rw": "en
 
 
 def _hexworld_fragment(text: str) -> str:
+    from urllib.parse import unquote  # here, not at the top: only reading a HexWorld link needs it
+
     s = text.strip()
     if "#" in s:
         s = s.split("#", 1)[1]

@@ -16,11 +16,14 @@ targets clicked in order (``["tile:1-2-3", "at:(0,0)"]``); the UI narrows the le
 path clicked so far, and when a whole path fits several moves (orientations) it lets the user
 cycle through them with a preview (:meth:`GameView.scene` with ``preview=move``).
 
-Each game registers a :class:`GameView`; rules never import this package.
+Each game registers a :class:`GameView`; rules never import this package.  A game's view module
+is imported on its first look-up (:func:`view_for`, :func:`scene`, :func:`move_targets`), from
+the table in :mod:`pygame_core.catalog`.
 """
 
 from __future__ import annotations
 
+from .. import catalog
 from ..core import Game
 
 
@@ -52,18 +55,23 @@ def register_view(game_id: str, view: GameView) -> GameView:
 
 
 def view_for(game_id: str) -> GameView:
-    return _VIEWS[game_id]
+    """The view of ``game_id`` (its module is imported on first use); ``KeyError`` if none."""
+    view = _VIEWS.get(game_id)
+    if view is None:
+        catalog.load(game_id, "view")
+        view = _VIEWS[game_id]
+    return view
 
 
 def scene(game: Game, viewer: int | None = None, preview=None) -> dict:
     if preview is not None:
-        return _VIEWS[game.game_id].scene(game, viewer, preview=preview)
-    return _VIEWS[game.game_id].scene(game, viewer)
+        return view_for(game.game_id).scene(game, viewer, preview=preview)
+    return view_for(game.game_id).scene(game, viewer)
 
 
 def move_targets(game: Game, viewer: int | None = None) -> list[dict]:
     """The legal moves with their click paths (``path`` filled in from ``target``)."""
-    out = _VIEWS[game.game_id].move_targets(game, viewer)
+    out = view_for(game.game_id).move_targets(game, viewer)
     for m in out:
         if "path" not in m:
             m["path"] = [] if m.get("target") is None else [m["target"]]
@@ -135,8 +143,6 @@ def coord_labels(columns: int, rows: int) -> list[dict]:
     return labels
 
 
-from . import hex as _hex  # noqa: E402,F401  (registers the Hex view)
-from . import y as _y  # noqa: E402,F401  (registers the Y view)
-from . import triominos as _triominos  # noqa: E402,F401  (registers the Triominos view)
-from . import iwoki as _iwoki  # noqa: E402,F401  (registers the iwoki view)
-from . import codex as _codex  # noqa: E402,F401  (registers the Codex view)
+# The views of the games (view/<game>.py) are imported on first use (pygame_core.catalog);
+# pygame_core.view.<module> still works as an attribute.
+__getattr__ = catalog.submodule_getattr(__name__)
