@@ -2,8 +2,9 @@
 // list. All game knowledge lives in Python; this file only sends JSON requests to the worker
 // and draws the scenes that come back.
 import { renderScene, attachHandler } from "./render.js";
-import { fetchBootData, readScreen, saveScreen, showFailure, showProgress, wireReload } from "./boot.js";
-import { listen, worker } from "./engine.js";
+import {
+  fetchBootData, forgetScreen, readScreen, saveScreen, showFailure, showLoadingNote, showProgress, showSlowStart, wireReload,
+} from "./boot.js";
 
 const $ = (id) => document.getElementById(id);
 const AI_DELAY_MS = 300;
@@ -16,6 +17,14 @@ let latestId = 0;
 let resolveReady;
 const ready = new Promise((resolve) => { resolveReady = resolve; });
 
+// (Created here, once the page's modules have run: a worker started earlier, from an async
+// script in <head>, made WebKit's page stop answering its WebDriver in 3 loads of 4.)
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+function listen(fn) {
+  worker.addEventListener("message", (ev) => fn("message", ev));
+  worker.addEventListener("error", (ev) => { ev.preventDefault(); fn("error", ev); });
+  worker.addEventListener("messageerror", (ev) => fn("messageerror", ev));
+}
 listen((kind, ev) => {
   // the worker script itself failed: missing file, syntax error, out of memory
   if (kind === "error") { engineFailed(ev.message ? String(ev.message).slice(0, 200) : "its script could not be loaded"); return; }
@@ -35,17 +44,33 @@ function engineFailed(reason) {
   if (ui.failed) return;
   ui.failed = true;
   const waiting = ui.pending ? ` Your move ${ui.pending.label} was not played.` : "";
-  showFailure(`The engine could not start: ${reason}.${waiting} Reload the page to try again.`);
+  ui.pending = null;
+  delete document.body.dataset.pendingMove;
+  for (const node of document.querySelectorAll("#board-svg .pending")) node.classList.remove("pending");
+  const what = ui.engineReady ? "The engine stopped" : "The engine could not start";
+  const saved = ui.engineReady ? " Your game is saved in this browser." : "";
+  showFailure(`${what}: ${reason}.${waiting}${saved} Reload the page to try again.`);
+  $("status").textContent = ui.engineReady ? "The engine stopped." : "The engine could not start.";
   $("board").classList.remove("thinking");
+  clearTimeout(ui.aiTimer);
   setBusy(false);
 }
+
+// A request the engine never answers (its worker was killed or hangs) ends in a message instead
+// of a board that stays busy: nothing the engine does takes this long (searches come in slices).
+const REPLY_TIMEOUT_MS = 90_000;
+// A runtime that is still not up after this long has probably lost its download (Pyodide then
+// waits for ever): say so and offer Reload, while still waiting in case it is only slow.
+const SLOW_START_MS = 45_000;
 
 /** Send a request; resolves with {ok, result|error} and whether it is still the newest one. */
 function call(request) {
   const id = nextId++;
   latestId = id;
   return new Promise((resolve) => {
-    pending.set(id, (response) => resolve({ response, current: id === latestId }));
+    // requests made before the engine is up wait in the worker's queue: no timeout for those
+    const timer = ui.engineReady ? setTimeout(() => engineFailed(`it did not answer for ${REPLY_TIMEOUT_MS / 1000} s`), REPLY_TIMEOUT_MS) : null;
+    pending.set(id, (response) => { clearTimeout(timer); resolve({ response, current: id === latestId }); });
     worker.postMessage({ id, request });
   });
 }
@@ -74,7 +99,9 @@ const ui = {
   announced: "", // the last game event read out (live region)
   early: null, // a board painted before the engine is ready: {request} (a new game) or {resume: id}
   pending: null, // {move, label, targets}: a move made on that board, played once the engine is ready
-  failed: false, // the engine could not start
+  failed: false, // the engine could not start (or stopped)
+  engineReady: false, // the worker said "ready"
+  linkAfterBoot: null, // a share link pasted into the address bar while the engine was starting
 };
 
 function showError(message) {
@@ -336,10 +363,12 @@ function renderEarlyStatus(state) {
 }
 
 function queueEarlyMove(move) {
+  if (ui.failed) { showError("The engine could not start: reload the page to play."); return; }
   if (ui.pending) { showError(`Your move ${ui.pending.label} is already waiting for the engine.`); return; }
   const entry = ui.state.legal.find((m) => m.move === move);
   ui.pending = { move, label: (entry && entry.label) || move, targets: entry ? entry.path : [] };
   document.body.dataset.pendingMove = move;
+  showLoadingNote(`Your move ${ui.pending.label} is waiting.`);
   showError("");
   clearSelection();
   drawAll();
@@ -1059,7 +1088,8 @@ function wireRecords() {
   });
   window.addEventListener("hashchange", () => {
     const token = hashParams().get("r");
-    if (token && ui.state && !ui.early) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
+    if (token && ui.early) ui.linkAfterBoot = token; // opened once the engine is up
+    else if (token && ui.state) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
   });
 }
 
@@ -1140,10 +1170,27 @@ function paintBeforeEngine(boot, params) {
   if (params.get("r") || ui.embed) return;
   let saved = null;
   try { saved = localStorage.getItem(CURRENT_KEY); } catch (_) { /* no storage */ }
-  const screen = saved && readSaves()[saved] ? readScreen(saved) : null;
-  if (screen) { paintEarly(screen, { resume: saved }); return; }
-  const first = boot && ui.games.length ? boot.initial[ui.games[0].id] : null;
-  if (first) paintEarly(first.state, { request: first.request });
+  try {
+    if (saved && readSaves()[saved]) {
+      // the engine resumes that game: its own last screen, or no early board (never another
+      // game's board, where a click would be played in the wrong game)
+      const screen = readScreen(saved);
+      if (screen) paintEarly(screen, { resume: saved });
+      return;
+    }
+    const first = boot && ui.games.length ? boot.initial[ui.games[0].id] : null;
+    if (first) paintEarly(first.state, { request: first.request });
+  } catch (err) { // a stored screen this page cannot draw: forget it, wait for the engine
+    console.warn("Boardwright: the saved screen could not be drawn:", err);
+    forgetScreen();
+    ui.early = null;
+    ui.state = null;
+    ui.pending = null;
+    $("board-svg").replaceChildren();
+    $("panels").replaceChildren();
+    $("move-list").replaceChildren();
+    $("status").textContent = "Loading…";
+  }
 }
 
 async function main() {
@@ -1163,12 +1210,19 @@ async function main() {
   // the default game's board is on screen: ask for that game now (the worker answers as soon as
   // it is up, without a round trip after "ready")
   const firstGame = early && early.request ? call(newRequest(early.request)) : null;
+  const slow = setTimeout(() => {
+    if (!ui.engineReady && !ui.failed) showSlowStart(`Still starting after ${SLOW_START_MS / 1000} s: the download may have stopped.`);
+  }, SLOW_START_MS);
   const info = await ready;
+  clearTimeout(slow);
+  ui.engineReady = true;
   document.body.dataset.engineMs = String(Math.round(performance.now()));
-  // boot.json's hello is the engine's own for this wheel; another wheel (a stale copy) is asked
-  if (!boot || boot.wheel !== info.wheel) {
+  // boot.json's hello is the engine's own for this wheel; another wheel (a stale copy) is asked,
+  // and its game is started from the engine's own form, not from boot.json's request
+  const trusted = !!boot && boot.wheel === info.wheel;
+  if (!trusted) {
     const { response } = await call({ cmd: "hello" });
-    if (!response.ok) { showError(response.error.message); return; }
+    if (!response.ok) { engineFailed(response.error.message); return; }
     if (!boot || JSON.stringify(boot.hello) !== JSON.stringify(response.result)) setupHello(response.result);
   }
   $("new-game").disabled = false;
@@ -1197,8 +1251,12 @@ async function main() {
         delete document.body.dataset.pendingMove;
       }
       ui.early = null; // startNew talks to the engine now
-      if (firstGame && !token) await startNew(null, firstGame);
-      else await startNew(early && early.request ? newRequest(early.request) : readForm());
+      let started = firstGame && trusted ? (await startNew(null, firstGame)).ok : false;
+      if (!started) started = (await startNew(readForm())).ok; // the form as the engine has it
+      if (!started && ui.pending) {
+        ui.pending = null;
+        delete document.body.dataset.pendingMove;
+      }
     }
   }
   if (linkError) showError(`This link could not be opened: ${linkError}`);
@@ -1210,7 +1268,13 @@ async function main() {
   document.body.dataset.bootPhases = JSON.stringify(info.phases || {});
   document.body.dataset.bootSnapshot = info.snapshot || "none";
   await playPendingMove();
-  if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted()) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS);
+  if (ui.linkAfterBoot) { // a link pasted while the engine was starting
+    const link = ui.linkAfterBoot;
+    ui.linkAfterBoot = null;
+    if (await openLink(link) && !ui.embed) clearHash();
+  }
+  if (info.snapshot === "failed") rememberSnapshotFailure(info.wheel);
+  if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel);
 }
 
 /** After a boot without the engine's memory snapshot: make one in a worker of its own (the next
@@ -1218,22 +1282,43 @@ async function main() {
  * setting localStorage["boardwright.snapshot.v1"] = "off" stops it (the tests' pages use it,
  * so that each of them does not start a second runtime). */
 const SNAPSHOT_DELAY_MS = 1500;
-function snapshotsWanted() {
-  try { return localStorage.getItem("boardwright.snapshot.v1") !== "off"; } catch (_) { return false; }
+const SNAPSHOT_KEY = "boardwright.snapshot.v1";
+const SNAPSHOT_FAILED_KEY = "boardwright.snapshot-failed.v1"; // the wheel whose snapshot failed
+
+/** Not when switched off, nor again for a wheel whose snapshot failed to be made or restored
+ * (no second runtime on every visit for nothing). */
+function snapshotsWanted(wheel) {
+  try {
+    return localStorage.getItem(SNAPSHOT_KEY) !== "off" && localStorage.getItem(SNAPSHOT_FAILED_KEY) !== String(wheel);
+  } catch (_) { return false; }
 }
 
-function makeSnapshot() {
-  let maker;
-  try {
-    maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-  } catch (_) { return; }
-  const done = (state) => { document.body.dataset.snapshot = state; maker.terminate(); };
-  maker.addEventListener("message", (ev) => {
-    const msg = ev.data || {};
-    if (msg.type === "failed") console.warn("Boardwright: no engine snapshot:", msg.message);
-    done(msg.type === "stored" ? "stored" : "failed");
+function rememberSnapshotFailure(wheel) {
+  try { localStorage.setItem(SNAPSHOT_FAILED_KEY, String(wheel)); } catch (_) { /* then it is tried again */ }
+}
+
+function makeSnapshot(wheel) {
+  const run = () => new Promise((resolve) => {
+    let maker;
+    try {
+      maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+    } catch (_) { resolve(); return; }
+    const done = (state) => {
+      document.body.dataset.snapshot = state;
+      if (state === "failed") rememberSnapshotFailure(wheel);
+      maker.terminate();
+      resolve();
+    };
+    maker.addEventListener("message", (ev) => {
+      const msg = ev.data || {};
+      if (msg.type === "failed") console.warn("Boardwright: no engine snapshot:", msg.message);
+      done(msg.type === "stored" ? "stored" : "failed");
+    });
+    maker.addEventListener("error", (ev) => { ev.preventDefault(); done("failed"); });
   });
-  maker.addEventListener("error", (ev) => { ev.preventDefault(); done("failed"); });
+  // one tab at a time (the maker first looks whether another tab has made it meanwhile)
+  if (navigator.locks) navigator.locks.request("bw-engine-snapshot", { ifAvailable: true }, (lock) => (lock ? run() : null));
+  else run();
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state

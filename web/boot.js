@@ -20,13 +20,17 @@ const SCREEN_FIELDS = ["game", "title", "options", "players", "moves", "movers",
 function isScene(scene) {
   return !!scene && typeof scene === "object" && Array.isArray(scene.viewBox) && scene.viewBox.length === 4
     && scene.viewBox.every((v) => typeof v === "number" && Number.isFinite(v)) && Array.isArray(scene.layers)
-    && scene.layers.every((l) => l && Array.isArray(l.items));
+    && scene.layers.every((l) => l && typeof l === "object" && Array.isArray(l.items)
+      && l.items.every((item) => item && typeof item === "object"))
+    && (scene.panels === undefined || Array.isArray(scene.panels));
 }
 
 /** Whether `state` has the shape the page draws (a state of the bridge, or a copy of one). */
 export function isState(state) {
   return !!state && typeof state === "object" && typeof state.game === "string" && isScene(state.scene)
-    && Array.isArray(state.players) && Number.isInteger(state.current_player)
+    && !!state.options && typeof state.options === "object"
+    && Array.isArray(state.players) && state.players.every((p) => p && typeof p.name === "string" && typeof p.agent === "string")
+    && Number.isInteger(state.current_player)
     && !!state.players[state.current_player] && Array.isArray(state.legal)
     && state.legal.every((m) => m && typeof m.move === "string" && Array.isArray(m.path))
     && Array.isArray(state.moves) && Array.isArray(state.movers) && Number.isInteger(state.cursor)
@@ -56,8 +60,10 @@ function screenOf(state) {
   for (const k of SCREEN_FIELDS) shown[k] = state[k];
   shown.can_undo = false;
   shown.can_redo = false;
-  if (state.hidden_information) {
+  if (state.hidden_information) { // no hand, no secret (notes can name one), no move
     shown.scene = { ...state.scene, panels: [] };
+    delete shown.scene.notes;
+    delete shown.scene.player_notes;
     shown.legal = [];
   }
   return shown;
@@ -70,6 +76,10 @@ export function saveScreen(id, state) {
   } catch (_) {
     /* full or unavailable storage: the next visit waits for the engine instead */
   }
+}
+
+export function forgetScreen() {
+  try { localStorage.removeItem(SCREEN_KEY); } catch (_) { /* nothing to forget */ }
 }
 
 export function readScreen(id) {
@@ -95,10 +105,27 @@ export function showFailure(text) {
   const box = $("loading");
   box.hidden = false;
   box.classList.add("failed");
+  box.setAttribute("role", "alert");
   $("loading-progress").hidden = true;
   $("loading-text").textContent = text;
   $("reload").hidden = false;
+  $("reload").focus();
   document.body.dataset.failed = "true";
+}
+
+/** Boot is taking far longer than it should: say so and offer Reload, but keep waiting. */
+export function showSlowStart(text) {
+  $("loading-note").textContent = text;
+  $("loading-note").hidden = false;
+  $("reload").hidden = false;
+  document.body.dataset.slowStart = "true";
+}
+
+/** A short line in the progress bar (e.g. the move waiting for the engine), or none. */
+export function showLoadingNote(text) {
+  if (document.body.dataset.slowStart) return;
+  $("loading-note").textContent = text || "";
+  $("loading-note").hidden = !text;
 }
 
 export function wireReload() {

@@ -8,7 +8,7 @@
 // asks `hello` once (the engine's data read at start is then in memory), then saves the memory.
 // The page's engine keeps running meanwhile; this costs one more runtime start, once per build.
 import {
-  BRIDGE, INDEX_URL, RUNTIME_OPTIONS, fetchBuildInfo, fetchWheel, snapshotKey, storeSnapshot, unpackWheel,
+  BRIDGE, INDEX_URL, RUNTIME_OPTIONS, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey, storeSnapshot, unpackWheel,
 } from "./engine-boot.js";
 
 async function make() {
@@ -17,13 +17,16 @@ async function make() {
   const info = await fetchBuildInfo();
   const wheelPromise = fetchWheel(info);
   const { loadPyodide, version } = await import(INDEX_URL + "pyodide.mjs");
+  const key = snapshotKey(info, version);
+  const made = await readSnapshot(key); // another tab may have made it meanwhile
+  if (made) return { bytes: made.byteLength, ms: Math.round(performance.now() - t0) };
   const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: [], _makeSnapshot: true });
   unpackWheel(pyodide, (await wheelPromise).bytes);
   const handle = pyodide.runPython(BRIDGE);
   const hello = JSON.parse(String(handle('{"cmd":"hello"}')));
   if (!hello || hello.ok !== true) throw new Error("the engine did not answer");
   const bytes = pyodide.makeMemorySnapshot();
-  await storeSnapshot(snapshotKey(info, version), bytes);
+  await storeSnapshot(key, bytes);
   return { bytes: bytes.byteLength, ms: Math.round(performance.now() - t0) };
 }
 

@@ -236,7 +236,84 @@ def test_warm_visits_boot_from_the_engine_snapshot(browser, site_url):
         assert seeds[0] != seeds[1]
         send(page, {"cmd": "new", "game": "hex"})
         assert state(page)["game"] == "hex"
-        page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
-        assert page.evaluate("document.body.dataset.snapshot") == "stored"
+        # the bad snapshot is gone, and this build's is not made again on every visit
+        assert not page.evaluate("caches.has('bw-engine-snapshot')")
+        wheel = page.evaluate("async () => (await (await fetch('build.json')).json()).wheel_sha256")
+        assert page.evaluate("localStorage.getItem('boardwright.snapshot-failed.v1')") == wheel
     finally:
         context.close()
+
+
+def test_a_saved_game_without_its_screen_is_not_replaced_by_the_default_board(page, site_url):
+    """The game to resume has no stored screen (an older version saved it, or storage was full):
+    no playable board before the engine (a click there would land in another game), and the
+    engine then resumes that game."""
+    open_app(page, site_url)
+    send(page, {"cmd": "new", "game": "hex", "options": {"size": 7}, "players": ["human", "human"]})
+    send(page, {"cmd": "play", "move": "d4"})
+    page.evaluate("localStorage.removeItem('boardwright.screen.v1')")
+    held = HeldRuntime(page.context)
+    page.reload()
+    page.wait_for_selector("#loading:not([hidden])")
+    page.wait_for_timeout(500)
+    assert _early(page)["targets"] == 0 and page.evaluate("document.body.dataset.ready") is None
+    held.release()
+    page.wait_for_selector(READY, timeout=120_000)
+    st = state(page)
+    assert st["options"]["size"] == 7 and st["moves"] == ["d4"]
+
+
+def test_a_broken_stored_screen_is_forgotten_and_the_engine_takes_over(page, site_url):
+    open_app(page, site_url)
+    send(page, {"cmd": "play", "move": "f6"})
+    page.evaluate("""() => {
+        const entry = JSON.parse(localStorage.getItem('boardwright.screen.v1'));
+        entry.state.scene.layers[0].items[0] = {kind: 'polygon'};  // no points: drawing it throws
+        localStorage.setItem('boardwright.screen.v1', JSON.stringify(entry));
+    }""")
+    page.reload()
+    page.wait_for_selector(READY, timeout=120_000)
+    assert state(page)["moves"][0] == "f6"  # the saved game, from the engine
+    assert page.evaluate("localStorage.getItem('boardwright.screen.v1')") is not None  # written anew
+    assert not page.page_errors, page.page_errors
+
+
+def test_a_stale_boot_json_is_not_trusted(page, site_url):
+    """boot.json from another build (another wheel) with a request this engine refuses: the
+    engine's own hello and form start the game, and it plays."""
+    def stale(route):
+        response = route.fetch()
+        data = response.json()
+        data["wheel"] = "0" * 64
+        data["initial"]["hex"]["request"]["options"] = {"size": 11, "old_option": True}
+        route.fulfill(response=response, body=json.dumps(data))
+
+    page.context.route("**/boot.json", stale)
+    open_app(page, site_url)
+    st = state(page)
+    assert st["game"] == "hex" and st["legal"] and not page.is_visible("#error")
+    send(page, {"cmd": "play", "move": "f6"})
+    assert state(page)["moves"][0] == "f6"
+
+
+def test_a_failed_start_drops_the_waiting_move_and_says_so(page, site_url):
+    held = []
+    page.context.route("**/pyodide.mjs", lambda route: held.append(route))  # held, then missing
+    page.goto(site_url + "index.html")
+    page.wait_for_selector(BOARD)
+    page.click('[data-target="f6"]')
+    page.wait_for_selector("#board-svg .pending")
+    for _ in range(200):  # the worker asks for the runtime's module at once
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held
+    for route in held:
+        route.fulfill(status=404, body="not found")
+    page.wait_for_selector("#reload:not([hidden])", timeout=60_000)
+    assert "f6 was not played" in page.inner_text("#loading")
+    assert page.get_attribute("#loading", "role") == "alert"
+    assert page.inner_text("#status") == "The engine could not start."
+    assert not page.query_selector("#board-svg .pending")
+    page.dispatch_event('[data-target="e5"]', "click")  # (under the failure message)
+    assert "reload the page" in page.inner_text("#error")
