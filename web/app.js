@@ -2,6 +2,7 @@
 // list. All game knowledge lives in Python; this file only sends JSON requests to the worker
 // and draws the scenes that come back.
 import { renderScene, attachHandler } from "./render.js";
+import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
 import {
   fetchBootData, forgetScreen, readScreen, saveScreen, showFailure, showLoadingNote, showProgress, showSlowStart, wireReload,
 } from "./boot.js";
@@ -1275,50 +1276,6 @@ async function main() {
   }
   if (info.snapshot === "failed") rememberSnapshotFailure(info.wheel);
   if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel);
-}
-
-/** After a boot without the engine's memory snapshot: make one in a worker of its own (the next
- * visit boots from it in a fraction of the time), once, then end that worker. The browser
- * setting localStorage["boardwright.snapshot.v1"] = "off" stops it (the tests' pages use it,
- * so that each of them does not start a second runtime). */
-const SNAPSHOT_DELAY_MS = 1500;
-const SNAPSHOT_KEY = "boardwright.snapshot.v1";
-const SNAPSHOT_FAILED_KEY = "boardwright.snapshot-failed.v1"; // the wheel whose snapshot failed
-
-/** Not when switched off, nor again for a wheel whose snapshot failed to be made or restored
- * (no second runtime on every visit for nothing). */
-function snapshotsWanted(wheel) {
-  try {
-    return localStorage.getItem(SNAPSHOT_KEY) !== "off" && localStorage.getItem(SNAPSHOT_FAILED_KEY) !== String(wheel);
-  } catch (_) { return false; }
-}
-
-function rememberSnapshotFailure(wheel) {
-  try { localStorage.setItem(SNAPSHOT_FAILED_KEY, String(wheel)); } catch (_) { /* then it is tried again */ }
-}
-
-function makeSnapshot(wheel) {
-  const run = () => new Promise((resolve) => {
-    let maker;
-    try {
-      maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-    } catch (_) { resolve(); return; }
-    const done = (state) => {
-      document.body.dataset.snapshot = state;
-      if (state === "failed") rememberSnapshotFailure(wheel);
-      maker.terminate();
-      resolve();
-    };
-    maker.addEventListener("message", (ev) => {
-      const msg = ev.data || {};
-      if (msg.type === "failed") console.warn("Boardwright: no engine snapshot:", msg.message);
-      done(msg.type === "stored" ? "stored" : "failed");
-    });
-    maker.addEventListener("error", (ev) => { ev.preventDefault(); done("failed"); });
-  });
-  // one tab at a time (the maker first looks whether another tab has made it meanwhile)
-  if (navigator.locks) navigator.locks.request("bw-engine-snapshot", { ifAvailable: true }, (lock) => (lock ? run() : null));
-  else run();
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state
