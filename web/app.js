@@ -1275,7 +1275,7 @@ async function main() {
     if (await openLink(link) && !ui.embed) clearHash();
   }
   if (info.snapshot === "failed") rememberSnapshotFailure(info.wheel);
-  if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel);
+  if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel, () => $("board").classList.contains("thinking"));
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state

@@ -20,7 +20,9 @@ export function rememberSnapshotFailure(wheel) {
   try { localStorage.setItem(SNAPSHOT_FAILED_KEY, String(wheel)); } catch (_) { /* then it is tried again */ }
 }
 
-export function makeSnapshot(wheel) {
+export function makeSnapshot(wheel, busy = () => false) {
+  // not while the computer is thinking: the maker's runtime start would take its time (CPU)
+  if (busy()) { setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, wheel, busy); return; }
   const run = () => new Promise((resolve) => {
     let maker;
     try {
