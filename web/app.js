@@ -358,7 +358,8 @@ function paintEarly(state, early) {
 }
 
 function renderEarlyStatus(state) {
-  if (state.dealing) $("status").append(" — dealing…");
+  if (ui.failed) $("status").textContent = "The engine could not start."; // (it failed before this paint)
+  else if (state.dealing) $("status").append(" — dealing…");
   else if (ui.pending) $("status").textContent = `Your move ${ui.pending.label} will be played as soon as the engine is ready.`;
   else if (!state.is_over) $("status").append(" (the engine is starting)");
 }
@@ -1151,7 +1152,6 @@ function wire() {
  * (the engine's, or its build-time copy in boot.json). */
 function setupHello(hello) {
   ui.games = hello.games;
-  ui.helloVersion = hello.version;
   ui.importable = hello.importable; // what "Import a game" reads, from the engine's registry
   $("import-text").placeholder = `or paste ${ui.importable}`;
   const accept = new Set([".json", "application/json", "text/plain"]);

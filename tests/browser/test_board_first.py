@@ -178,6 +178,7 @@ def test_a_broken_worker_shows_the_error_and_reload(page, site_url):
         status=200, content_type="text/javascript", body="this is not javascript ("))
     _fails_with_reload(page, site_url)
     page.wait_for_selector(BOARD)  # the board painted first stays on screen
+    poll(page, "() => document.getElementById('status').textContent === 'The engine could not start.'")
     page.context.unroute("**/worker.js")
     page.click("#reload")
     page.wait_for_selector(READY, timeout=120_000)
