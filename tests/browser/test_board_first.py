@@ -54,7 +54,11 @@ def _early(page):
 def test_board_and_form_before_the_engine(page, site_url):
     held = HeldRuntime(page.context)
     page.goto(site_url + "index.html")
-    page.wait_for_selector(BOARD)
+    page.wait_for_selector(BOARD)  # (the board can be there before the worker asks for the runtime)
+    for _ in range(400):
+        if held.routes:
+            break
+        page.wait_for_timeout(50)
     early = _early(page)
     assert early["ready"] is None and held.routes, "the runtime was not held back"
     assert early["targets"] == 121 and early["stones"] == 0  # the empty 11x11 Hex board

@@ -26,6 +26,8 @@ def play_one_turn(page, log):
                 first = page.inner_text(".choice-info")
                 page.keyboard.press("r")
                 page.wait_for_function(f"document.querySelector('.choice-info').textContent !== {first!r}")
+                # the choice controls change at once, the preview follows from the worker
+                page.wait_for_selector("#board-svg polygon.tile.preview", timeout=60_000)
                 assert page.locator("#board-svg polygon.tile.preview").count() == 1
                 log.append("rotated")
                 page.keyboard.press("Enter")
