@@ -57,9 +57,13 @@ import traceback
 
 from . import __version__, agents, view
 from .core import (GameError, InvalidRecordError, MAX_SEED, detect_record_format, game_class,
-                   list_games, new_game, record_dict, record_formats, replay)
+                   list_games, new_game, quote, record_dict, record_formats, replay)
 
-MAX_REQUEST_CHARS = 1_000_000
+# The largest request the bridge reads.  A ``load`` of the longest legal game of any game fits
+# (every game's ``max_moves`` times its longest move text, with room to spare; the tests check
+# it), while a pasted or forged text cannot make the engine parse more than this.
+MAX_REQUEST_CHARS = 4_000_000
+MAX_MESSAGE_CHARS = 300  # an error message longer than this is cut (it never repeats an input)
 
 
 class BridgeError(GameError):
@@ -93,7 +97,7 @@ class Session:
                 continue
             cls = agents.get(p, game_id)
             if not cls.supports(game_id):
-                raise BridgeError(f"agent {p!r} does not play {game_id}")
+                raise BridgeError(f"agent {quote(p)} does not play {game_id}")
             out.append(p)
         return out
 
@@ -339,7 +343,7 @@ class Session:
         token = req.get("token")
         if not isinstance(token, str):
             raise BridgeError("open needs the link's token text")
-        link = decode_link(_token_of(token))
+        link = decode_link(_token_of(token))  # a bare token, a "#r=..." fragment or a whole URL
         game = replay(link["record"])
         players = self._record_players(link.get("players"), game, "link")
         view, spectator = link.get("view"), False
@@ -359,7 +363,7 @@ class Session:
         fmt = req.get("format", "json")
         formats = self._export_formats(game.game_id)
         if fmt not in formats:
-            raise BridgeError(f"{game.title} can be exported as {', '.join(formats)}, not {fmt!r}")
+            raise BridgeError(f"{game.title} can be exported as {', '.join(formats)}, not {quote(fmt)}")
         record = self._full_record()
         stem = f"{game.game_id}-{game.seed}-{len(self.moves)}-moves"
         if fmt == "json":
@@ -393,7 +397,10 @@ class Session:
         return ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
     def cmd_import(self, req):
-        """A record in any format we read, recognised by its content."""
+        """A record in any format we read, recognised by its content: a JSON record (starts
+        with ``{``), a share link (:func:`_link_token`: a bare token, or a fragment or URL with
+        an ``r=<token>`` parameter, never a text with spaces or one that starts with ``(``),
+        else the first registered format whose ``detect`` accepts it (SGF, HexWorld...)."""
         text = req.get("text")
         if not isinstance(text, str) or not text.strip():
             raise BridgeError(f"import needs the text of a record: {self._importable()}")
@@ -404,8 +411,9 @@ class Session:
             players = self._record_players(data.get("players"), game, "record")
             self._install(game, players, data.get("cursor"))
             return self.state()
-        if "r=" in text or _TOKEN_RE.fullmatch(text):
-            return self.cmd_open({"token": text})
+        token = _link_token(text)
+        if token is not None:
+            return self.cmd_open({"token": token})
         fmt = detect_record_format(text)
         if fmt is None:
             raise InvalidRecordError(f"this is not a record we can read: expected {self._importable()}")
@@ -498,18 +506,32 @@ class Session:
         }
 
 
-_TOKEN_RE = re.compile(r"\d+\.[A-Za-z0-9_.-]+")
+_TOKEN_RE = re.compile(r"[0-9]+\.[A-Za-z0-9_.-]+")
+_LINK_PARAM = re.compile(r"[#?&]r=([^&#]*)")  # one search: linear (no nested quantifier)
+
+
+def _link_token(text: str) -> str | None:
+    """The token if ``text`` is a share link, else ``None``.  A link is (after strip) a bare
+    token (``1.AAZ...``, the whole text), or a text without white space that does not start like
+    a record (``(``, ``{``, ``[``, ``;``) and is a fragment (``#r=...&embed=1``, ``r=...``) or a
+    URL with ``r=<value>`` as a parameter of its query or fragment (after ``#``, ``?`` or
+    ``&``).  So an SGF file whose comment says ``C[winner=Black]`` is no link."""
+    text = text.strip()
+    if _TOKEN_RE.fullmatch(text):
+        return text
+    if not text or text[0] in "({[;" or any(c.isspace() for c in text):
+        return None
+    if text.startswith("r="):
+        text = "#" + text
+    m = _LINK_PARAM.search(text)
+    return None if m is None else m.group(1)
 
 
 def _token_of(text: str) -> str:
-    """The token of a share link given as the token, a fragment (``#r=...&embed=...``) or a URL."""
-    text = text.strip()
-    if "#" in text:
-        text = text.split("#", 1)[1]
-    for part in text.split("&"):
-        if part.startswith("r="):
-            return part[2:]
-    return text
+    """The token of a share link given as the token, a fragment (``#r=...&embed=...``) or a URL
+    (the text itself when it is none of these: the decoder then says what is wrong)."""
+    token = _link_token(text)
+    return text.strip() if token is None else token
 
 
 def _int_arg(req: dict, name: str, default: int) -> int:
@@ -531,26 +553,38 @@ def handle(request, session: Session | None = None) -> dict:
         cmd = request.get("cmd")
         fn = getattr(session, f"cmd_{cmd}", None) if isinstance(cmd, str) and cmd.isidentifier() else None
         if fn is None:
-            raise BridgeError(f"unknown command {cmd!r}")
+            raise BridgeError(f"unknown command {quote(cmd)}")
         return {"ok": True, "result": fn(request)}
     except GameError as exc:
-        return {"ok": False, "error": {"code": exc.code, "message": str(exc)}}
+        return {"ok": False, "error": {"code": exc.code, "message": _brief(str(exc))}}
     except (TypeError, ValueError, KeyError) as exc:
-        return {"ok": False, "error": {"code": "bad_request", "message": f"bad request: {exc}"}}
+        return {"ok": False, "error": {"code": "bad_request", "message": _brief(f"bad request: {exc}")}}
     except Exception as exc:  # never let the worker die
-        return {"ok": False, "error": {"code": "internal", "message": f"internal error: {exc!r}",
-                                       "trace": traceback.format_exc(limit=5)}}
+        return {"ok": False, "error": {"code": "internal", "message": _brief(f"internal error: {exc!r}"),
+                                       "trace": traceback.format_exc(limit=5)[-4000:]}}
+
+
+def _brief(message: str) -> str:
+    """An error message as the page gets it: at most :data:`MAX_MESSAGE_CHARS` characters (the
+    engine's messages quote inputs briefly; this is the safety net for any that does not)."""
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    return message[:MAX_MESSAGE_CHARS - 30] + f"... ({len(message):,} characters)"
 
 
 def handle_json(text: str) -> str:
     """JSON text in, JSON text out (what the web worker calls)."""
-    if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
-        return json.dumps({"ok": False, "error": {"code": "bad_request",
-                                                  "message": "request too large or not text"}})
+    if not isinstance(text, str):
+        return json.dumps({"ok": False, "error": {"code": "bad_request", "message": "a request must be text"}})
+    if len(text) > MAX_REQUEST_CHARS:
+        return json.dumps({"ok": False, "error": {
+            "code": "bad_request",
+            "message": f"the request is too large ({len(text):,} characters; at most {MAX_REQUEST_CHARS:,})"}})
     try:
         request = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        return json.dumps({"ok": False, "error": {"code": "bad_json", "message": f"request is not JSON: {exc}"}})
+        return json.dumps({"ok": False, "error": {"code": "bad_json",
+                                                  "message": _brief(f"request is not JSON: {exc}")}})
     return json.dumps(handle(request), separators=(",", ":"))
 
 

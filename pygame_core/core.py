@@ -20,6 +20,43 @@ from . import catalog
 
 RECORD_VERSION = 1
 MAX_SEED = 2**53 - 1  # seeds stay exact in JSON numbers (JavaScript reads them as doubles)
+MAX_MOVE_TEXT = 200  # no move of any game is written with more characters than this
+QUOTE_CHARS = 40  # error messages quote at most this many characters of what they were given
+
+
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """``value`` for an error message: its ``repr``, cut to about ``limit`` characters (the cut
+    says how long the whole was), so a message never repeats a huge input.  Linear in
+    ``limit``, not in the input: a long string is cut before ``repr`` sees it, and the ``repr``
+    itself is cut too (``repr`` writes one odd character as up to 10)."""
+    if isinstance(value, str):
+        text = repr(value[:limit])
+        if len(text) > limit + 2:
+            text = text[: limit + 1] + "...'"
+        if len(value) > limit:
+            text += f"... ({len(value):,} characters)"
+        return text
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a number of {value.bit_length():,} bits"
+    if isinstance(value, (list, tuple, dict)) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value):,} items"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit + 2 else text[:limit] + "..."
+
+
+def clean_move_text(text: str) -> str:
+    """A move text as the parsers read it: at most :data:`MAX_MOVE_TEXT` characters (else
+    :class:`InvalidMoveError` up front), stripped, each run of white space one space.  The
+    parsers' patterns then never meet a long run of spaces, so they cannot backtrack on one."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is written as text, not {quote(text)}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"a move is at most {MAX_MOVE_TEXT} characters; "
+                               f"this one has {len(text):,} ({quote(text, 24)})")
+    return " ".join(text.split())
 
 
 # --------------------------------------------------------------------------- errors
@@ -151,22 +188,22 @@ class Option:
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
-            raise InvalidOptionError(f"option {self.name!r} must be true or false, not {value!r}")
+            raise InvalidOptionError(f"option {self.name!r} must be true or false, not {quote(value)}")
         if self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOptionError(f"option {self.name!r} must be a whole number, not {value!r}")
+                raise InvalidOptionError(f"option {self.name!r} must be a whole number, not {quote(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptionError(
-                    f"option {self.name!r} must be at least {self.minimum}, not {value}")
+                    f"option {self.name!r} must be at least {self.minimum}, not {quote(value)}")
             if self.maximum is not None and value > self.maximum:
                 raise InvalidOptionError(
-                    f"option {self.name!r} must be at most {self.maximum}, not {value}")
+                    f"option {self.name!r} must be at most {self.maximum}, not {quote(value)}")
             return value
         if self.type == "choice":
             if value in self.choices and isinstance(value, type(self.default)):
                 return value
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise InvalidOptionError(f"option {self.name!r} must be one of {allowed}, not {quote(value)}")
         raise InvalidOptionError(f"option {self.name!r} has an unknown type {self.type!r}")
 
     def parse_text(self, text: str) -> Any:
@@ -181,14 +218,14 @@ class Option:
                 return True
             if low in ("0", "false", "no", "off"):
                 return False
-            raise InvalidOptionError(f"option {self.name!r} must be on or off, not {text!r}")
+            raise InvalidOptionError(f"option {self.name!r} must be on or off, not {quote(text)}")
         if self.type == "int":
             try:
                 return self.validate(int(t))
             except ValueError as exc:
                 if isinstance(exc, InvalidOptionError):
                     raise
-                raise InvalidOptionError(f"option {self.name!r} must be a whole number, not {text!r}")
+                raise InvalidOptionError(f"option {self.name!r} must be a whole number, not {quote(text)}")
         for c in self.choices:
             if str(c).lower() == t.lower():
                 return c
@@ -219,7 +256,8 @@ def validate_options(schema: Iterable[Option], given: dict | None) -> dict:
     unknown = sorted(str(k) for k in given if k not in known)
     if unknown:
         names = ", ".join(known) or "none"
-        raise InvalidOptionError(f"unknown option(s) {', '.join(unknown)}; this game takes: {names}")
+        shown = ", ".join(quote(str(u), 24) for u in unknown[:3]) + (f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else "")
+        raise InvalidOptionError(f"unknown option(s) {shown}; this game takes: {names}")
     return {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in schema}
 
 
@@ -247,7 +285,7 @@ class Game:
         if seed is None:
             seed = fresh_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidOptionError(f"seed must be a whole number from 0 to 2**53-1, not {seed!r}")
+            raise InvalidOptionError(f"seed must be a whole number from 0 to 2**53-1, not {quote(seed)}")
         self.seed = seed
         self.options = validate_options(self.OPTIONS, options)
         self.rng = Rng(seed)
@@ -338,14 +376,22 @@ class Game:
         return self._legal_moves()
 
     def to_move(self, move):
-        """Turn a move value or its text into a move value (``InvalidMoveError`` if malformed)."""
+        """Turn a move value or its text into a move value (``InvalidMoveError`` if malformed).
+        A text goes through :func:`clean_move_text` first (length cap, white space folded)."""
         if isinstance(move, str):
-            return self.parse_move(move)
+            return self.parse_move(clean_move_text(move))
         return self.coerce_move(move)
 
     def coerce_move(self, move):
         """Accept other move values (e.g. tuples); subclasses may widen this."""
-        raise InvalidMoveError(f"{move!r} is not a move of {self.title}")
+        raise InvalidMoveError(f"{quote(move)} is not a move of {self.title}")
+
+    @classmethod
+    def max_moves(cls, options: dict) -> int:  # pragma: no cover - abstract
+        """A proven upper bound on the number of moves of any game with these (validated)
+        options: no record is longer, so :func:`replay` refuses a longer one before playing it.
+        Each game proves its bound in its docstring and tests it with random games."""
+        raise NotImplementedError
 
     def play(self, move) -> Any:
         """Check and play a move (value or text). Raises and leaves the game unchanged if bad."""
@@ -456,7 +502,7 @@ def game_class(game_id: str) -> type[Game]:
     if not isinstance(game_id, str) or game_id not in _GAMES:
         catalog.load_all("rules")  # the message lists every game
         known = ", ".join(sorted(_GAMES))
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
+        raise UnknownGameError(f"unknown game {quote(game_id)}; known games: {known}")
     return _GAMES[game_id]
 
 
@@ -542,7 +588,7 @@ def _play_all(game: Game, moves: Iterable) -> Game:
         try:
             game.play(move)
         except GameError as exc:
-            raise InvalidRecordError(f"move {i} ({move!s}) cannot be played: {exc}") from None
+            raise InvalidRecordError(f"move {i} ({quote(move, 24)}) cannot be played: {exc}") from None
     return game
 
 
@@ -563,7 +609,7 @@ def replay(record: dict | str) -> Game:
     record = record_dict(record)
     version = record.get("version", RECORD_VERSION)
     if version != RECORD_VERSION:
-        raise InvalidRecordError(f"unsupported record version {version!r} (this engine reads {RECORD_VERSION})")
+        raise InvalidRecordError(f"unsupported record version {quote(version)} (this engine reads {RECORD_VERSION})")
     game_id = record.get("game")
     try:
         cls = game_class(game_id)
@@ -573,6 +619,8 @@ def replay(record: dict | str) -> Game:
     if not isinstance(options, dict):
         raise InvalidRecordError("the record's options must be an object")
     seed = record.get("seed", 0)
+    if seed is None:  # a record names its deal: "no seed" would replay differently each time
+        raise InvalidRecordError("the record's seed must be a whole number, not null")
     moves = record.get("moves", [])
     if isinstance(moves, str):
         moves = moves.split()
@@ -582,4 +630,14 @@ def replay(record: dict | str) -> Game:
         game = cls(seed=seed, **options)
     except (GameError, TypeError) as exc:
         raise InvalidRecordError(f"bad options or seed in the record: {exc}") from None
+    check_length(game, len(moves))
     return _play_all(game, moves)
+
+
+def check_length(game: Game, n_moves: int) -> None:
+    """Refuse (``InvalidRecordError``) a record of more moves than any game with ``game``'s
+    options can have (:meth:`Game.max_moves`), before a single move is replayed."""
+    bound = type(game).max_moves(game.options)
+    if n_moves > bound:
+        raise InvalidRecordError(f"the record has {n_moves:,} moves, but no {game.title} game with these "
+                                 f"options lasts more than {bound:,}")

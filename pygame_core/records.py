@@ -69,13 +69,15 @@ import re
 import zlib
 from typing import Any
 
-from .core import (MAX_SEED, Game, GameError, InvalidRecordError, UnknownGameError, game_class,
-                   replay)
+from .core import (MAX_SEED, Game, GameError, InvalidRecordError, UnknownGameError, check_length,
+                   game_class, quote, replay)
 
 LINK_VERSION = 1
 
 MAX_TOKEN_CHARS = 200_000  # far more than any game needs; bounds the work a pasted text causes
-MAX_BODY_BYTES = 1 << 18  # a DEFLATE bomb stops here (256 KiB: thousands of moves)
+MAX_BODY_BYTES = 1 << 18  # a DEFLATE bomb stops here (256 KiB: tens of thousands of moves)
+MAX_GAME_ID = 40  # longer than any game id: a longer one is refused before any look-up
+_DAMAGED = "the link is damaged (its data does not unpack); copy the whole link again"
 MAX_PLAYER_NAME = 40
 
 _METHOD_STORED, _METHOD_DEFLATE = 0, 1
@@ -83,6 +85,13 @@ _B64_CHARS = re.compile(r"[A-Za-z0-9_-]*")
 _PLAYER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _HEADER_KEYS = ("g", "o", "c", "v", "p")
 SPECTATOR = "spectator"
+
+
+def _brief(exc: Exception, limit: int = 200) -> str:
+    """An error's message for another message: cut to about ``limit`` characters (a message
+    that repeats a huge input stays short)."""
+    text = str(exc)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 # --------------------------------------------------------------------------- varints
@@ -127,7 +136,7 @@ def _check_cursor(cursor: Any, n_moves: int) -> None:
         return
     if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= n_moves:
         raise InvalidRecordError(
-            f"the link's cursor {cursor!r} is out of range: it must be a move number from 0 to "
+            f"the link's cursor {quote(cursor)} is out of range: it must be a move number from 0 to "
             f"{n_moves} (the game has {n_moves} moves)")
 
 
@@ -142,7 +151,7 @@ def _check_view(view: Any, game: Game) -> None:
         return
     if isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < game.num_players:
         raise InvalidRecordError(
-            f"the link's view {view!r} is not valid: it must be a seat from 0 to "
+            f"the link's view {quote(view)} is not valid: it must be a seat from 0 to "
             f"{game.num_players - 1} or 'spectator'")
 
 
@@ -158,7 +167,7 @@ def _check_players(players: Any, game: Game) -> None:
         if (not isinstance(p, str) or len(p) > MAX_PLAYER_NAME
                 or not _PLAYER_NAME.fullmatch(p)):
             raise InvalidRecordError(
-                f"the link's players are not valid: {str(p)[:40]!r} is not 'human' or an agent name")
+                f"the link's players are not valid: {quote(p)} is not 'human' or an agent name")
 
 
 def _non_default_options(game: Game) -> dict:
@@ -235,10 +244,10 @@ def decode_link(token: str) -> dict:
     except InvalidRecordError:
         raise
     except GameError as exc:
-        raise InvalidRecordError(f"the link does not hold a valid game: {exc}") from None
+        raise InvalidRecordError(f"the link does not hold a valid game: {_brief(exc)}") from None
     except Exception as exc:  # pragma: no cover - a safety net: only InvalidRecordError escapes
         raise InvalidRecordError(
-            f"the link could not be read ({type(exc).__name__}: {exc})") from exc
+            f"the link could not be read ({type(exc).__name__}: {quote(str(exc), 80)})") from exc
 
 
 def _decode(token: str) -> dict:
@@ -248,20 +257,21 @@ def _decode(token: str) -> dict:
     if not token:
         raise InvalidRecordError("the share link is empty: there is no game in it")
     if len(token) > MAX_TOKEN_CHARS:
-        raise InvalidRecordError(f"the share link is too long ({len(token)} characters) to be a game")
+        raise InvalidRecordError(f"the share link is too long ({len(token):,} characters; at most "
+                                 f"{MAX_TOKEN_CHARS:,}) to be a game")
     version_text, dot, payload = token.partition(".")
     if not dot or not version_text.isascii() or not version_text.isdigit():
         raise InvalidRecordError(
             f"this is not a Boardwright share link: it should start with a format version "
             f"such as '{LINK_VERSION}.'")
     if len(version_text) > 1 and version_text[0] == "0":
-        raise InvalidRecordError(f"the link has an unknown format version {version_text!r}")
+        raise InvalidRecordError(f"the link has an unknown format version {quote(version_text)}")
     if len(version_text) > 9 or int(version_text) > LINK_VERSION:
         raise InvalidRecordError(
-            f"this link was made by a newer version of Boardwright (link format {version_text}; this "
+            f"this link was made by a newer version of Boardwright (link format {quote(version_text, 12)}; this "
             f"version reads format {LINK_VERSION}); open it with an up-to-date page")
     if int(version_text) != LINK_VERSION:
-        raise InvalidRecordError(f"the link has an unknown format version {version_text!r}")
+        raise InvalidRecordError(f"the link has an unknown format version {quote(version_text)}")
     return _decode_v1(payload, len(version_text) + 1)
 
 
@@ -289,13 +299,17 @@ def _unpack_v1(payload: str, offset: int) -> bytes:
     if method == _METHOD_STORED:
         body = data
     elif method == _METHOD_DEFLATE:
+        # bounded: at most MAX_BODY_BYTES + 1 bytes are ever unpacked, so a DEFLATE bomb costs
+        # a quarter megabyte, not gigabytes; zlib's own messages mean nothing to people
         unpacker = zlib.decompressobj(-15)
         try:
             body = unpacker.decompress(data, MAX_BODY_BYTES + 1)
-        except zlib.error as exc:
-            raise InvalidRecordError(f"the link is corrupted: its data does not unpack ({exc})") from None
+        except zlib.error:
+            raise InvalidRecordError(_DAMAGED) from None
         if len(body) > MAX_BODY_BYTES:
-            raise InvalidRecordError("the link is corrupted: its data unpacks to far too much")
+            raise InvalidRecordError(
+                f"the link is corrupted: its data unpacks to more than {MAX_BODY_BYTES:,} bytes, "
+                "far more than any game")
         if not unpacker.eof:
             raise InvalidRecordError("the link is truncated or damaged: its data ends early; copy the whole link")
         if unpacker.unused_data:
@@ -329,10 +343,12 @@ def _decode_v1(payload: str, offset: int) -> dict:
         raise InvalidRecordError(f"the link is corrupted: its header has unknown fields {', '.join(unknown)}")
 
     game_id = header.get("g")
+    if isinstance(game_id, str) and len(game_id) > MAX_GAME_ID:
+        raise InvalidRecordError(f"the link is for unknown game {quote(game_id)}")
     try:
         cls = game_class(game_id)
     except UnknownGameError as exc:
-        raise InvalidRecordError(f"the link is for {exc}") from None
+        raise InvalidRecordError(f"the link is for {_brief(exc)}") from None
     options = header.get("o", {})
     if not isinstance(options, dict):
         raise InvalidRecordError("the link's options must be an object of option names and values")
@@ -341,8 +357,16 @@ def _decode_v1(payload: str, offset: int) -> dict:
     try:
         game = cls(seed=seed, **options)
     except (GameError, TypeError) as exc:
-        raise InvalidRecordError(f"the link's options or seed are not valid for {cls.title}: {exc}") from None
+        raise InvalidRecordError(
+            f"the link's options or seed are not valid for {cls.title}: {_brief(exc)}") from None
 
+    # the moves run to the end of the body: one varint ends at each byte without the high bit;
+    # count them, and refuse a game longer than any game of these options, before replaying
+    n_moves = sum(1 for b in body[pos:] if b < 0x80)
+    try:
+        check_length(game, n_moves)
+    except InvalidRecordError as exc:
+        raise InvalidRecordError(f"the link is corrupted: {exc}") from None
     k = 0
     while pos < len(body):
         k += 1

@@ -1150,6 +1150,51 @@ def test_placement_resets_the_pass_count():
     assert not g.is_over and g.passes == 1
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_draw_resets_the_pass_streak(players):
+    """The reference (GameState.move): a draw sets the streak to 0, the pass after it adds 1.
+    Players who can only draw and pass never end the game while the bag holds tiles; once it
+    is empty, N passes in a row end it."""
+    g = blocked_game(players, [1] * players)
+    g.small_bag = [tile("333")] * (2 * players + 1)  # nothing ever fits: draw, pass, every turn
+    for turn in range(2 * players + 1):
+        assert not g.is_over and g.small_bag
+        g.play("draw")
+        assert g.passes == 0 and not g.is_over
+        assert g.legal_moves() == [PASS]
+        g.play("pass")
+        assert g.passes == 1, "the pass after a draw starts a new streak"
+    assert not g.small_bag and not g.is_over  # the old rule ended it after `players` such turns
+    for streak in range(2, players + 1):
+        assert not g.is_over and g.legal_moves() == [PASS]  # the bag is empty: no draw
+        g.play("pass")
+        assert g.passes == streak
+    assert g.is_over and g.events[-1]["game_end"]["why"] == "passes"
+    assert len(g.history) == 1 + 2 * (2 * players + 1) + players - 1
+
+
+def test_draw_and_pass_policy_ends_only_with_an_empty_bag():
+    """Whole games where everybody draws whenever allowed and places only when forced end by
+    passes only once the bag is empty, or when a hand runs out of small tiles."""
+    for seed, players in ((1, 2), (2, 3), (3, 4), (4, 2)):
+        g = new(players, seed)
+        rng = Rng(seed)
+        while not g.is_over:
+            moves = g.legal_moves()
+            g.play(DRAW if DRAW in moves else PASS if PASS in moves else rng.choice(moves))
+        why = g.events[-1]["game_end"]["why"]
+        assert why == "out" or not g.small_bag
+        assert len(g.history) <= iwoki.IwokiGame.max_moves(g.options)
+
+
+def test_max_moves_formula_and_replay_refuses_longer_records():
+    bound = iwoki.IwokiGame.max_moves
+    assert [bound({"players": n}) for n in (2, 3, 4)] == [2 * 98 + 1, 3 * 89 + 1, 4 * 80 + 1] == [197, 268, 321]
+    rec = {"game": "iwoki", "options": {}, "seed": 1, "moves": ["draw"] * 198}
+    with pytest.raises(pygame_core.InvalidRecordError, match="more than 197"):
+        pygame_core.replay(rec)
+
+
 def test_winners_share_a_tie_and_deduction_counts():
     g = blocked_game(3, [1, 1, 2], points=[10, 10, 20])
     for _ in range(3):
@@ -1220,6 +1265,26 @@ def test_malformed_moves(bad, words):
         g.parse_move(bad)
     if words:
         assert words in str(exc.value)
+
+
+def test_parser_is_linear_on_long_and_hostile_texts():
+    """Texts that made the old pattern backtrack quadratically (long runs of white space between
+    its parts) fail at once: over the 200-character cap, or folded and matched linearly."""
+    import time
+    g = new()
+    hostile = ["112+" + " " * 3000 + "x", "1" * 5000, "*" * 3000 + " @", "112+ @ " + "H1_" * 2000]
+    near = ["112" + " " * 190 + "x", "1" * 199 + "x", "112+ @ " + "h" * 190 + "!", "*" * 180 + "+ @ H1 !",
+            "112" + " \t" * 95 + "+ @ H1_H5_H6 x"]
+    start = time.perf_counter()
+    for _ in range(50):
+        for text in hostile + near:
+            for parse in (g.play, g.parse_move, parse_placement):
+                with pytest.raises(InvalidMoveError) as exc:
+                    parse(text)
+                assert len(str(exc.value)) < 200  # messages quote a bounded part of the text
+    assert time.perf_counter() - start < 2.0
+    assert g.parse_move("\t112 \n +\t @ \r\n h6_H5_h1  ") == SP("112+", "H1_H5_H6")
+    assert g.parse_move("\n Draw\t") == DRAW
 
 
 def test_small_order_error_lists_the_orders():

@@ -888,6 +888,34 @@ def test_parse_format_round_trip_over_legal_moves():
     assert count > 100
 
 
+def test_parsers_are_linear_on_long_and_hostile_texts():
+    """Texts that used to make the patterns backtrack cubically fail at once: over the 200
+    characters a move may have, or folded and matched by patterns with bounded quantifiers."""
+    import time
+    g = new()
+    hostile = ["1-2-3 ABC" + " " * 3000 + "!", "1" + " -" * 1500, "(" * 5000, " " * 10_000 + "draw"]
+    near = ["1-2-3 ABC" + " " * 185 + "!", "1 " * 99 + "x", "1-2-3 ABC (" + "1" * 180 + ",0)",
+            "1 - 2 - 3 " + "\t " * 90 + "ABC !", "1-2-3" + " \n" * 97 + "x"]
+    start = time.perf_counter()
+    for _ in range(50):
+        for text in hostile + near:
+            for parse in (g.play, g.parse_move, parse_placement, Tile.parse):
+                with pytest.raises(InvalidMoveError):
+                    parse(text)
+    assert time.perf_counter() - start < 2.0
+    with pytest.raises(InvalidMoveError, match="at most 200 characters") as exc:
+        g.parse_move(hostile[0])
+    assert len(str(exc.value)) < 200  # the message quotes a bounded part of the text
+    with pytest.raises(InvalidMoveError) as exc:
+        parse_placement(near[0])
+    assert len(str(exc.value)) < 200
+    # white space of any kind and length (within the cap) still folds to the canonical move
+    assert g.parse_move("\t1 -\n2 - 3 \t ACB\r\n( -2 ,\t1 )  ") == P("1-2-3 ACB (-2,1)")
+    assert T(" 3 \t 2  1 ") == Tile(1, 2, 3) and T("321") == Tile(1, 2, 3)
+    assert g.parse_move("\n DRAW \t") == DRAW
+    assert P("1-2-3 ACB at(-2,1)") == P("1-2-3 acb @ -2,1") == P("1-2-3 ACB (-2,1)")
+
+
 # ---------------------------------------------------------------- 4. setup
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_hand_sizes_and_tiles_conserved(players):
@@ -900,9 +928,11 @@ def test_hand_sizes_and_tiles_conserved(players):
 
 def test_options_defaults_and_bounds():
     g = pygame_core.new_game("triominos", seed=1)
-    assert isinstance(g, TriominosGame) and g.options == {"players": 2, "target": 400}
+    assert isinstance(g, TriominosGame) and g.options == {"players": 2, "target": 400, "max_rounds": 20}
     assert pygame_core.new_game("triominos", seed=1, target=None).options["target"] is None
-    for bad in [{"players": 1}, {"players": 7}, {"target": 0}, {"target": -5}, {"players": "3"}]:
+    assert pygame_core.new_game("triominos", seed=1, max_rounds=100).options["max_rounds"] == 100
+    for bad in [{"players": 1}, {"players": 7}, {"target": 0}, {"target": -5}, {"players": "3"},
+                {"max_rounds": 0}, {"max_rounds": 101}, {"max_rounds": None}, {"max_rounds": "5"}]:
         with pytest.raises(InvalidOptionError):
             pygame_core.new_game("triominos", seed=1, **bad)
 
@@ -1158,8 +1188,9 @@ def test_scores_may_go_negative():
 
 
 # ---------------------------------------------------------------- 7. round end
-def crafted(players, hands, board_texts, *, turn=0, pool=(), target=None, totals=None, seed=1):
-    g = new(players=players, seed=seed, target=target)
+def crafted(players, hands, board_texts, *, turn=0, pool=(), target=None, totals=None, seed=1,
+            max_rounds=20):
+    g = pygame_core.new_game("triominos", seed=seed, players=players, target=target, max_rounds=max_rounds)
     b = Board()
     for t in board_texts:
         b.place(P(t))
@@ -1306,6 +1337,82 @@ def test_blocked_tied_round_winners_tied_on_total_share_the_win():
     assert g.scores == [0, 98, 98] and sorted(g.winners) == [1, 2]
 
 
+# ---------------------------------------------------------------- the maximum number of rounds
+def test_game_ends_after_max_rounds_with_the_same_winner_rule():
+    # round 1 of at most 1: blocked far below the target; the highest total wins
+    g = crafted(3, ["5-5-5 4-5-5 0-0-1", "4-4-5 3-4-4", "3-5-5 3-4-5"], ["0-0-0 ABC (0,0)"],
+                target=400, max_rounds=1, totals=[20, 0, 0])
+    for _ in range(3):
+        g.play("pass")
+    assert g.is_over and g.round == 1 and len(g.rounds) == 1
+    # hands 30, 24, 25: seat 1 receives (30 - 24) + (25 - 24) = 7 but seat 0 stays ahead
+    assert max(g.scores) < 400 and g.scores == [10, -10 + 7, -10]
+    assert g.winners == [0] and g.rounds[-1].winners == [1]
+    # ties on the top total go to the last round's winner, as at the target
+    g = crafted(2, ["1-1-2", "0-0-5"], ["0-1-2 ABC (0,0)"], target=400, max_rounds=1, totals=[50 - 34, 50])
+    g.play("1-1-2 ACB (1,0)")
+    assert g.is_over and g.scores == [50, 50] and g.winners == [0]
+
+
+def test_rounds_before_the_last_do_not_end_the_game():
+    g = crafted(2, ["1-1-2", "0-0-5"], ["0-1-2 ABC (0,0)"], target=400, max_rounds=2)
+    g.play("1-1-2 ACB (1,0)")
+    assert not g.is_over and g.round == 2
+    assert "at most 2 rounds" in " ".join(n["text"] for n in _notes(g))
+
+
+def _notes(g):
+    from pygame_core.view import scene
+    return scene(g, None).get("notes", [])
+
+
+def _stall(g):
+    """The stalling strategy: draw whenever allowed, else pass; place only the opening."""
+    while not g.is_over:
+        legal = g.legal_moves()
+        g.play(DRAW if DRAW in legal else PASS if PASS in legal else legal[0])
+    return g
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_players_who_only_draw_and_pass_end_after_max_rounds(players):
+    g = _stall(new(players=players, seed=players))
+    assert g.round == 20 and len(g.rounds) == 20 and max(g.scores) < 400  # target never reached
+    assert all(r.kind == "blocked" for r in g.rounds)
+    assert len(g.history) <= TriominosGame.max_moves(g.options)
+    best = max(g.scores)
+    assert all(g.scores[w] == best for w in g.winners)
+    g = _stall(pygame_core.new_game("triominos", seed=5, players=players, max_rounds=3))
+    assert g.round == 3 and g.is_over
+
+
+def test_max_moves_formula_and_replay_refuses_longer_records():
+    bound = TriominosGame.max_moves
+    assert bound({"players": 2, "target": 400, "max_rounds": 20}) == 20 * (112 + 38 + 1) == 3020
+    assert bound({"players": 6, "target": 400, "max_rounds": 20}) == 20 * (336 + 20 + 1)
+    assert bound({"players": 3, "target": None, "max_rounds": 20}) == 168 + 35 + 1
+    assert bound({"players": 4, "target": 50, "max_rounds": 1}) == 224 + 28 + 1
+    rec = {"game": "triominos", "options": {"target": None}, "seed": 1, "moves": ["draw"] * 152}
+    with pytest.raises(pygame_core.InvalidRecordError, match="more than 151"):
+        pygame_core.replay(rec)
+
+
+def test_worst_case_pass_streaks_stay_within_the_bound():
+    """After every placement the other players draw 3 and pass (N - 1 passes), the most the
+    streak allows without ending the round; the round's moves stay within the bound."""
+    for players in (2, 4, 6):
+        g = new(players=players, seed=10 + players, target=None)
+        rnd = random.Random(players)
+        while not g.is_over:
+            legal = g.legal_moves()
+            places = [m for m in legal if isinstance(m, Placement)]
+            if places and (g.passes == players - 1 or g.board.is_empty):
+                g.play(rnd.choice(places))
+            else:
+                g.play(DRAW if DRAW in legal else PASS if PASS in legal else rnd.choice(places))
+        assert len(g.history) <= TriominosGame.max_moves(g.options)
+
+
 # ---------------------------------------------------------------- 10. hidden information
 def _tiles_in(obj, seen=None):
     """Every Tile reachable from ``obj`` (attributes, containers, placements, boards)."""
@@ -1426,8 +1533,11 @@ def test_record_replay_round_trip_across_rounds():
     g = _play_random(3, 2, 300)
     assert g.is_over and len(g.rounds) >= 3
     rec = json.loads(json.dumps(g.record()))
-    assert rec["game"] == "triominos" and rec["options"] == {"players": 3, "target": 300}
+    assert rec["game"] == "triominos" and rec["options"] == {"players": 3, "target": 300, "max_rounds": 20}
     h = pygame_core.replay(rec)
+    # a record written before the max_rounds option (no such key) replays identically
+    old = pygame_core.replay({**rec, "options": {"players": 3, "target": 300}})
+    assert old.moves == g.moves and old.scores == g.scores and old.winners == g.winners
     assert h.moves == g.moves and h.scores == g.scores and h.winners == g.winners
     assert h.hands == g.hands and h.pool == g.pool and h.board.placements == g.board.placements
     # part-way records replay too (mid-round, after a round change)

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from ..core import Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game
+from ..core import (Game, IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote,
+                    register_game)
 from ..geometry.cornergrid import CORNERS, OPPOSITE, Point, corner_cell, diagonal, is_card_cell
 
 KINGDOMS = ("fungi", "plant", "animal", "insect")
@@ -357,27 +358,28 @@ class DrawMove:
 
 CODEX_PASS = "pass"
 
+# read on a text cleaned by clean_move_text (at most 200 characters, single spaces) and
+# lower-cased: each pattern is a fixed sequence of literal words and bounded numbers, so a match
+# is linear in the (short) text
 _MOVE_RE = {
-    "starter": re.compile(r"^starter\s+(\d{1,3})\s+(front|back)$"),
-    "objective": re.compile(r"^objective\s+(\d{1,3})$"),
-    "play": re.compile(r"^play\s+(\d{1,3})\s+(front|back)\s+at\s+\(\s*(-?\d{1,4})\s*,\s*(-?\d{1,4})\s*\)$"),
-    "draw": re.compile(r"^draw\s+(resource-deck|gold-deck|\d{1,3})$"),
+    "starter": re.compile(r"starter ([0-9]{1,3}) (front|back)"),
+    "objective": re.compile(r"objective ([0-9]{1,3})"),
+    "play": re.compile(r"play ([0-9]{1,3}) (front|back) at \( ?(-?[0-9]{1,4}) ?, ?(-?[0-9]{1,4}) ?\)"),
+    "draw": re.compile(r"draw (resource-deck|gold-deck|[0-9]{1,3})"),
 }
 
 
 def parse_codex_move(text: str):
     """The notation of spec section 9 (any case, extra spaces)."""
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"{text!r} is not a move text")
-    t = " ".join(text.strip().lower().split())
+    t = clean_move_text(text).lower()  # a length cap first, white space folded to single spaces
     if t == "pass":
         return CODEX_PASS
     word = t.split(" ", 1)[0]
     rx = _MOVE_RE.get(word)
-    m = rx.match(t) if rx else None
+    m = rx.fullmatch(t) if rx else None
     if not m:
-        raise InvalidMoveError(f"{text!r} is not a Codex move; write e.g. 'starter 81 front', 'objective 97', "
-                               f"'play 43 front at (2,-2)', 'draw resource-deck', 'draw 51' or 'pass'")
+        raise InvalidMoveError(f"{quote(text.strip(), 32)} is not a Codex move: e.g. 'play 43 front at (2,-2)', "
+                               "'draw 51', 'draw gold-deck', 'objective 97', 'starter 81 back' or 'pass'")
     if word == "starter":
         return StarterMove(int(m.group(1)), m.group(2) == "front")
     if word == "objective":
@@ -406,7 +408,12 @@ PLAYER_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 class CodexGame(Game):
     """Codex Naturalis for 2-4 players (rules spec sections 4-7).  Phases: ``starter`` (each
     player places their starter card), ``objective`` (each keeps one of two objectives), then
-    ``play`` turns of two steps, ``place`` then ``draw``."""
+    ``play`` turns of two steps, ``place`` then ``draw``.
+
+    One addition to the spec's end trigger (section 7), so that every game ends: a ``pass``
+    made when *no* play area has a free card position left (nobody can ever place a card
+    again, e.g. every area walled in by hidden corners) triggers the end like 20 points do.
+    Without it such a game would pass forever (see :meth:`max_moves`)."""
 
     game_id = "codex"
     title = "Codex Naturalis"
@@ -450,6 +457,32 @@ class CodexGame(Game):
         self._over = False
         self._winners: list[int] = []
         self._viewer: int | None = None
+
+    @classmethod
+    def max_moves(cls, options: dict) -> int:
+        """``2n + 2H + (n - 1)(H + 1) + 4n`` for ``n`` players and the ``H = 80`` resource and
+        gold cards (n = 2: 253, n = 4: 427).  Proof, part by part:
+
+        * setup: ``starter`` then ``objective`` phases, one move per player each (:meth:`_check`
+          allows nothing else): ``2n`` moves;
+        * a ``play`` move puts a card of the player's hand into their area for good, and hands
+          only ever hold resource and gold cards, so at most ``H`` play moves happen in a game;
+          a ``draw`` move only follows a play move: at most ``2H`` moves for both;
+        * ``pass`` (legal only when the player can place nothing): until the end is triggered
+          (:meth:`_end_turn`) both decks are never empty at the start of a turn, so every hand
+          holds 3 cards then, and a card's back fits any free position: a pass means the
+          player's area has no free position, and it never gets one again (only a placement in
+          that area adds one).  So ``n`` passes in a row are made by ``n`` different players
+          whose areas are all closed, and the last of them triggers the end (a pass with every
+          area closed does).  Before the trigger, runs of passes are thus at most ``n - 1``
+          long and separated by play turns: at most ``(n - 1)(H + 1)`` passes;
+        * the triggering turn and the turns after it (the rest of its round and one more round,
+          ``2n - 1`` at most): at most ``2n`` turns of at most 2 moves, ``4n`` moves.
+        """
+        cards, _ = load_cards()
+        n = options["players"]
+        hand_cards = sum(1 for c in cards.values() if c.type != "starter")
+        return 2 * n + 2 * hand_cards + (n - 1) * (hand_cards + 1) + 4 * n
 
     def _copy_state(self, other: "CodexGame") -> None:
         for name in ("resource_deck", "gold_deck", "market", "starters", "common", "secret",
@@ -596,7 +629,9 @@ class CodexGame(Game):
             return
         if self.step == "place":
             if move == CODEX_PASS:
-                self._end_turn()
+                # a pass when no play area has a free position left: nobody can ever place a
+                # card again, so the end is triggered (else the passes would never end)
+                self._end_turn(closed=not any(f.available for f in self.fields))
                 return
             hand = self.hands[p]
             hand.remove(move.card if move.card in hand else next(c for c in hand if not isinstance(c, int)))
@@ -625,11 +660,14 @@ class CodexGame(Game):
         self.hands[p].append(card)
         self._end_turn()
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, closed: bool = False) -> None:
+        """End the turn; trigger the end on 20 points, on both decks empty, or (``closed``)
+        on a pass when no play area has a free card position left."""
         n = self.options["players"]
         p = self.turn
         self.step = "place"
-        if self.turns_left is None and (self.points[p] >= END_SCORE or (not self.resource_deck and not self.gold_deck)):
+        if self.turns_left is None and (self.points[p] >= END_SCORE or closed
+                                        or (not self.resource_deck and not self.gold_deck)):
             pos = (p - self.first) % n  # this turn's place in the round
             self.turns_left = (n - 1 - pos) + n  # the rest of this round, then one more round
             self.events[-1]["end_triggered"] = True

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core import (IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
+from ..core import (IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote,
+                    register_game)
 from ..geometry import hexgrid
 from .connection import ConnectionGame, UnionFindBoard
 
@@ -57,27 +58,31 @@ def cell_name(x: int, y: int) -> str:
     return f"{LETTERS[x]}{y + 1}"
 
 
-_A1 = re.compile(r"^\s*([a-zA-Z])\s*(\d{1,3})\s*$")
-_XY = re.compile(r"^\s*\(?\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)?\s*$")
+# Both patterns read a text cleaned by :func:`~pygame_core.core.clean_move_text` (at most 200
+# characters, stripped, white space folded to single spaces): every quantifier is bounded or
+# stands between two literal tokens, so a match is linear in the (short) text.
+_A1 = re.compile(r"([a-zA-Z]) ?([0-9]{1,3})")
+_XY = re.compile(r"\(? ?(-?[0-9]{1,3}) ?, ?(-?[0-9]{1,3}) ?\)?")
 
 
 def parse_cell(text: str, size: int) -> tuple[int, int]:
-    """Parse ``c5`` or the seed's ``(2,4)``; raise :class:`InvalidMoveError` if not a cell."""
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"{text!r} is not a cell")
-    m = _A1.match(text)
+    """Parse ``c5`` or the seed's ``(2,4)``; raise :class:`InvalidMoveError` if not a cell.
+    The text is cleaned first (:func:`~pygame_core.core.clean_move_text`: length cap, white
+    space folded), so any input is refused or read in time linear in at most 200 characters."""
+    text = clean_move_text(text)
+    m = _A1.fullmatch(text)
     if m:
         x, y = LETTERS.index(m.group(1).lower()), int(m.group(2)) - 1
     else:
-        m = _XY.match(text)
+        m = _XY.fullmatch(text)
         if not m:
             raise InvalidMoveError(
-                f"{text.strip()[:40]!r} is not a Hex move: write a cell like 'c5' or '(2,4)', or 'swap'")
+                f"{quote(text)} is not a Hex move: write a cell like 'c5' or '(2,4)', or 'swap'")
         x, y = int(m.group(1)), int(m.group(2))
     if not hexgrid.on_board(size, x, y):
         last = LETTERS[size - 1]
         raise InvalidMoveError(
-            f"{text.strip()[:40]!r} is off the {size}x{size} board "
+            f"{quote(text)} is off the {size}x{size} board "
             f"(columns a-{last}, rows 1-{size}; (x,y) from 0 to {size - 1})")
     return x, y
 
@@ -94,7 +99,7 @@ class HexBoard(UnionFindBoard):
 
     def __init__(self, size: int = 11):
         if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-            raise ValueError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, not {size!r}")
+            raise ValueError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, not {quote(size)}")
         self.size = size
         self.cells = [EMPTY] * (size * size)
         self._nbrs = hexgrid.neighbour_table(size)
@@ -156,7 +161,7 @@ class HexBoard(UnionFindBoard):
         if not self.in_play_area(x, y):
             raise IllegalMoveError(f"({x},{y}) is not on the {self.size}x{self.size} board")
         if player not in (BLUE, RED):
-            raise ValueError(f"player must be 0 (Blue) or 1 (Red), not {player!r}")
+            raise ValueError(f"player must be 0 (Blue) or 1 (Red), not {quote(player)}")
         i = y * self.size + x
         if self.cells[i] != EMPTY:
             raise IllegalMoveError(
@@ -289,12 +294,23 @@ class HexGame(ConnectionGame):
         self._to_move = BLUE
         self._winner: int | None = None
 
+    @classmethod
+    def max_moves(cls, options: dict) -> int:
+        """``size * size``, plus 1 with the swap rule on.  Proof: every move but ``swap`` puts a
+        stone on an empty cell (:meth:`_check`) and ``swap`` leaves the number of stones as it
+        was (it takes Blue's stone off and puts Red's on), so at most ``size * size`` moves are
+        not swaps; ``swap`` is legal only with the swap option on and only while the history
+        holds exactly one move, so it is played at most once.  (A game also ends at the first
+        chain, at the latest on a full board, where one player always has one.)"""
+        return options["size"] ** 2 + (1 if options["swap"] else 0)
+
     def swap_allowed(self) -> bool:
         return bool(self.options["swap"]) and len(self.history) == 1 and self._winner is None
 
     # ---- moves ---------------------------------------------------------------
     def parse_move(self, text: str) -> HexMove:
-        if isinstance(text, str) and text.strip().lower() == "swap":
+        text = clean_move_text(text)
+        if text.lower() == "swap":
             return HexMove.SWAP
         x, y = parse_cell(text, self.size)
         return all_moves(self.size)[y * self.size + x]
@@ -309,7 +325,7 @@ class HexGame(ConnectionGame):
             if not hexgrid.on_board(self.size, move[0], move[1]):
                 raise InvalidMoveError(f"({move[0]},{move[1]}) is off the {self.size}x{self.size} board")
             return HexMove(move[0], move[1])
-        raise InvalidMoveError(f"{move!r} is not a Hex move: give a cell like 'c5', (2, 4) or 'swap'")
+        raise InvalidMoveError(f"{quote(move)} is not a Hex move: give a cell like 'c5', (2, 4) or 'swap'")
 
     def _legal_moves(self) -> list[HexMove]:
         every = all_moves(self.size)

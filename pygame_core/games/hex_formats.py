@@ -73,6 +73,14 @@ palette draws the first player, our Blue, in red — pass ``red_blue=False`` for
 black/white); import reads the whole move list (both the part before and after the shown
 position), ignores view settings, and rejects non-square sizes, pass and illegal moves instead
 of silently truncating as HexWorld does.
+
+Hostile input: both readers are single left-to-right passes, linear in their input, with no
+backtracking pattern over untrusted text, and refuse up front (with a clear message) what no
+Hex game needs: an SGF text over :data:`MAX_SGF_CHARS` characters, more than
+:data:`MAX_SGF_NODES` nodes (:data:`MAX_SGF_MAIN_LINE` on the main line), a property value over
+:data:`MAX_SGF_VALUE` characters, a HexWorld link over :data:`MAX_HEXWORLD_CHARS` characters,
+and more moves than :meth:`HexGame.max_moves` allows.  Messages quote at most a few dozen
+characters of the input.
 """
 
 from __future__ import annotations
@@ -80,7 +88,8 @@ from __future__ import annotations
 import json
 import re
 
-from ..core import RECORD_VERSION, Game, GameError, InvalidRecordError, RecordFormat, register_format, replay
+from ..core import (RECORD_VERSION, Game, GameError, InvalidRecordError, RecordFormat, quote,
+                    register_format, replay)
 from .hex import LETTERS, MAX_SIZE, MIN_SIZE, HexGame, cell_name
 
 __all__ = ["to_sgf", "from_sgf", "to_hexworld", "from_hexworld", "detect_format"]
@@ -88,10 +97,17 @@ __all__ = ["to_sgf", "from_sgf", "to_hexworld", "from_hexworld", "detect_format"
 _MAX_DIGITS = 6          # longest number we ever parse (keeps int() far from its digit limit)
 _SNIP = 40               # longest piece of user input quoted in a message
 
+# Caps on what the importers read (checked before or while parsing, so a hostile text costs
+# little): every reader below is a single left-to-right pass, linear in its input.
+MAX_SGF_CHARS = 1_000_000     # a real Hex SGF is a few KB; comments and variations fit easily
+MAX_SGF_NODES = 100_000       # every node of the file, variations included
+MAX_SGF_MAIN_LINE = MAX_SIZE * MAX_SIZE + 16  # root + every cell + a swap + resign, and spare
+MAX_SGF_VALUE = 100_000       # characters of one property value (a long comment still fits)
+MAX_HEXWORLD_CHARS = 20_000   # a full 26x26 game is under 3,000 characters (URL included)
+
 
 def _snip(text: str) -> str:
-    text = text if len(text) <= _SNIP else text[:_SNIP] + "..."
-    return repr(text)
+    return quote(text, _SNIP)
 
 
 # --------------------------------------------------------------------------- export
@@ -100,7 +116,7 @@ def _as_hex_game(game_or_record) -> HexGame:
     if isinstance(game_or_record, Game):
         if game_or_record.game_id != "hex":
             raise InvalidRecordError(
-                f"only Hex games can be written as SGF or HexWorld links, not {game_or_record.game_id!r}")
+                f"only Hex games can be written as SGF or HexWorld links, not {quote(game_or_record.game_id)}")
         try:
             record = game_or_record.record()
         except GameError as exc:
@@ -116,7 +132,7 @@ def _as_hex_game(game_or_record) -> HexGame:
             raise InvalidRecordError("expected a Hex game or a Boardwright record (a JSON object)")
         if record.get("game") != "hex":
             raise InvalidRecordError(
-                f"only Hex games can be written as SGF or HexWorld links, not {record.get('game')!r}")
+                f"only Hex games can be written as SGF or HexWorld links, not {quote(record.get('game'))}")
     game = replay(record)                      # validates options and every move
     if not isinstance(game, HexGame):          # pragma: no cover - "hex" is always HexGame
         raise InvalidRecordError("the record is not a Hex game")
@@ -204,6 +220,10 @@ def _build(size: int, swap: bool, moves: list[tuple[str, object]], source: str) 
         game = HexGame(seed=0, size=size, swap=swap)
     except GameError as exc:  # pragma: no cover - size and swap are checked before
         raise InvalidRecordError(f"{source}: bad options: {exc}") from None
+    bound = HexGame.max_moves(game.options)
+    if len(moves) > bound:
+        raise InvalidRecordError(f"the {source} game has {len(moves):,} moves, but no {size}x{size} Hex game "
+                                 f"has more than {bound:,}")
     for k, (label, move) in enumerate(moves, 1):
         try:
             game.play("swap" if move == "swap" else move)
@@ -273,19 +293,27 @@ def _check_size(text: str, where: str) -> int:
 # --------------------------------------------------------------------------- SGF reading
 _IDENT = re.compile(r"[A-Za-z]+")
 _VALUE_RUN = re.compile(r"[^\]\\]*")
+_SPACE_RUN = re.compile(r"\s*")
 
 
 def _sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
     """Parse SGF text; return the main line as a list of nodes, a node = [(ident, values)].
 
-    Iterative (no recursion), validates the bracket structure of the whole collection.
+    Iterative (no recursion), one left-to-right pass (linear in the text; runs of white space
+    and value text are skipped by simple regex runs), validates the bracket structure of the
+    whole collection.  Refuses, as soon as it sees them, a text over :data:`MAX_SGF_CHARS`,
+    more than :data:`MAX_SGF_NODES` nodes (:data:`MAX_SGF_MAIN_LINE` on the main line) and a
+    property value over :data:`MAX_SGF_VALUE` characters.
     """
     n = len(text)
+    if n > MAX_SGF_CHARS:
+        raise InvalidRecordError(
+            f"the SGF text is too long ({n:,} characters; at most {MAX_SGF_CHARS:,} are read): "
+            "a Hex game file is a few thousand")
     i = 0
     if text.startswith("\ufeff"):
         i = 1
-    while i < n and text[i].isspace():
-        i += 1
+    i = _SPACE_RUN.match(text, i).end()
     if i >= n:
         raise InvalidRecordError("not an SGF file: the text is empty")
     if text[i] != "(":
@@ -298,9 +326,9 @@ def _sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
     children_seen: list[int] = []     # per open tree: number of child trees started
     collecting = False                # are nodes currently appended to the main line?
     nodes_in_tree: list[int] = []
+    nodes_total = 0
     while True:
-        while i < n and text[i].isspace():
-            i += 1
+        i = _SPACE_RUN.match(text, i).end()
         if i >= n:
             break
         ch = text[i]
@@ -336,14 +364,22 @@ def _sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
             if children_seen[-1]:
                 raise InvalidRecordError(f"bad SGF at character {i}: node ';' after a variation")
             nodes_in_tree[-1] += 1
+            nodes_total += 1
+            if nodes_total > MAX_SGF_NODES:
+                raise InvalidRecordError(
+                    f"bad SGF at character {i}: more than {MAX_SGF_NODES:,} nodes ';' (a Hex game file "
+                    "has one per move)")
             node: list[tuple[str, list[str]]] = []
             if collecting:
+                if len(main) >= MAX_SGF_MAIN_LINE:
+                    raise InvalidRecordError(
+                        f"bad SGF at character {i}: the game has more than {MAX_SGF_MAIN_LINE:,} nodes "
+                        f"';', more than any Hex game (at most {MAX_SIZE}x{MAX_SIZE} moves and a swap)")
                 main.append(node)
             i += 1
             # properties of this node
             while True:
-                while i < n and text[i].isspace():
-                    i += 1
+                i = _SPACE_RUN.match(text, i).end()
                 m = _IDENT.match(text, i)
                 if not m:
                     break
@@ -351,12 +387,13 @@ def _sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
                 i = m.end()
                 upper = "".join(c for c in ident if c.isupper())
                 ident = upper if upper else ident.upper()     # FF[3]: lowercase letters ignored
+                shown = ident if len(ident) <= 12 else ident[:12] + "..."  # for messages
                 values: list[str] = []
                 while True:
-                    while i < n and text[i].isspace():
-                        i += 1
+                    i = _SPACE_RUN.match(text, i).end()
                     if i >= n or text[i] != "[":
                         break
+                    start = i
                     i += 1
                     buf = []
                     while True:
@@ -364,14 +401,18 @@ def _sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
                         if run.end() > i:
                             buf.append(run.group(0))
                             i = run.end()
+                        if i - start > MAX_SGF_VALUE:
+                            raise InvalidRecordError(
+                                f"bad SGF at character {start}: the value of {shown}[...] is longer "
+                                f"than {MAX_SGF_VALUE:,} characters")
                         if i >= n:
                             raise InvalidRecordError(
-                                f"truncated SGF: the value of {ident}[...] is not closed with ']'")
+                                f"truncated SGF: the value of {shown}[...] is not closed with ']'")
                         c = text[i]
                         if c == "\\":
                             if i + 1 >= n:
                                 raise InvalidRecordError(
-                                    f"truncated SGF: the value of {ident}[...] is not closed with ']'")
+                                    f"truncated SGF: the value of {shown}[...] is not closed with ']'")
                             nxt = text[i + 1]
                             if nxt == "\n" or nxt == "\r":           # soft line break
                                 i += 2
@@ -388,7 +429,7 @@ def _sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
                         i += 1
                     values.append("".join(buf))
                 if not values:
-                    raise InvalidRecordError(f"bad SGF at character {i}: property {ident} has no value '[...]'")
+                    raise InvalidRecordError(f"bad SGF at character {i}: property {shown} has no value '[...]'")
                 if collecting:
                     node.append((ident, values))
         else:
@@ -444,7 +485,8 @@ def from_sgf(text: str) -> dict:
             cols_n = _check_size(cols.strip(), "SZ")
             rows_n = _check_size(rows.strip(), "SZ")
             if cols_n != rows_n:
-                raise InvalidRecordError(f"SZ[{sz}]: only square Hex boards are supported, not {cols_n}x{rows_n}")
+                raise InvalidRecordError(f"SZ[{sz[:_SNIP]}]: only square Hex boards are supported, "
+                                         f"not {cols_n}x{rows_n}")
             size = cols_n
         else:
             size = _check_size(sz, "SZ")
@@ -510,6 +552,10 @@ def from_hexworld(text: str) -> dict:
     """Read a HexWorld board link (``11c1,f6e7``, ``#11c1,...`` or a whole URL) into a record."""
     if not isinstance(text, str):
         raise InvalidRecordError("a HexWorld link must be text")
+    if len(text) > MAX_HEXWORLD_CHARS:
+        raise InvalidRecordError(
+            f"the HexWorld link is too long ({len(text):,} characters; at most {MAX_HEXWORLD_CHARS:,} "
+            "are read): a whole game is a few thousand")
     frag = _hexworld_fragment(text)
     if not frag:
         raise InvalidRecordError("not a HexWorld link: it is empty (expected e.g. 11c1,f6e7)")
@@ -576,15 +622,16 @@ def detect_format(text) -> str | None:
     """``"sgf"``, ``"hexworld"`` or ``None``: a cheap look at the text, no validation."""
     if not isinstance(text, str):
         return None
-    head = text[:4096]
-    if _SNIFF_SGF.match(head):
+    start = _SPACE_RUN.match(text, 1 if text.startswith("\ufeff") else 0).end()  # linear, no backtracking
+    head = text[start:start + 4096]
+    if head.startswith("(") and _SNIFF_SGF.match(head):
         return "sgf"
     s = head.strip()
     if "hexworld.org" in s.lower():
         return "hexworld"
     if "#" in s and re.match(r"(?i)https?://", s):
         s = s.split("#", 1)[1]
-    if len(text) <= 4096 and _SNIFF_HW.fullmatch(s.strip()) and ("," in s or "c" in s or s.startswith("#")):
+    if len(text) - start <= 4096 and _SNIFF_HW.fullmatch(s.strip()) and ("," in s or "c" in s or s.startswith("#")):
         return "hexworld"
     return None
 

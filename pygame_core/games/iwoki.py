@@ -18,7 +18,23 @@ The seed's model stands on its own:
 turn order, the opening (a hexagonal tile in H1 or a small tile in H1_H4_H5 with their special
 scores), one voluntary draw per turn, passing only when nothing else is possible, white tokens
 (3 bring a hexagonal tile) and the red token, the end (a player without small tiles at the
-start of their turn, or every player passing in succession) and the final deduction.
+start of their turn, or N passes in a row with N players) and the final deduction.
+
+The pass streak counts the passes since the last placement **or draw**: a draw restarts it, as
+in the reference game (heidihac/iwoki, ``GameState.move``: drawing sets ``turnPassed = 0``, a
+pass adds one).  A turn "draw, then pass" therefore leaves the streak at 1.  Since a player may
+pass without drawing only when the bag is empty, N passes in a row can happen only once the
+bag is empty (its first turn may have drawn the last tile): players who cannot place keep
+drawing while tiles remain, and the game does not end by passes while they do.
+
+Length bound (:meth:`IwokiGame.max_moves`).  Every move is a placement, a draw or a pass (the
+hexagonal tiles the white tokens bring are automatic).  Placements: at most 48 + 20 = 68 (each
+small and hexagonal tile is laid once); draws: at most ``48 - 9 N`` (the small bag after the
+deal; nothing returns to it).  Let ``R`` be the number of placements and draws, the moves that
+reset the pass streak.  The first move is a placement; after each reset but the last at most
+``N - 1`` passes follow before the next one (``N`` would end the game), after the last at most
+``N``: passes <= ``(N - 1) R + 1``, so a game has at most ``N R + 1 <= N (116 - 9 N) + 1`` moves
+(197, 268 and 321 for 2, 3 and 4 players).
 """
 
 from __future__ import annotations
@@ -28,7 +44,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from ..core import DRAW, PASS, Action, Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game
+from ..core import (DRAW, PASS, Action, Game, IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text,
+                    quote, register_game)
 from ..geometry import hexspiral
 from ..geometry.hexspiral import Hex, SmallKey
 
@@ -212,37 +229,42 @@ class HexPlacement:
 
 MAX_HEX_NUMBER = 100_000
 _GAP_NAME = re.compile(r"^h(\d{1,6})$")
-_MOVE = re.compile(r"^\s*([0-9*]+)\s*([+\-−])?\s*@\s*([A-Za-z0-9_]+)\s*$")
+# Read on text folded by ``clean_move_text`` (stripped, one space per run of white space), so a
+# single optional space stands for any white space.  The two unbounded runs cannot backtrack
+# more than linearly: each is followed only by characters outside its class (``[0-9*]+`` by a
+# space, a sign or ``@``; the gap name by the end of the text).
+_MOVE = re.compile(r"([0-9*]+) ?([+\-−])? ?@ ?([A-Za-z0-9_]+)")
 
 
 def parse_hex_gap(text: str) -> Hex:
     m = _GAP_NAME.match(text.strip().lower())
     if not m or not 1 <= int(m.group(1)) <= MAX_HEX_NUMBER:
-        raise InvalidMoveError(f"{text!r} is not a hexagonal gap; write H and a number from 1, e.g. H7")
+        raise InvalidMoveError(f"{quote(text)} is not a hexagonal gap; write H and a number from 1, e.g. H7")
     return hexspiral.hex_at(int(m.group(1)))
 
 
 def parse_small_gap(text: str) -> SmallKey:
     parts = text.strip().split("_")
     if len(parts) != 3:
-        raise InvalidMoveError(f"{text!r} is not a small gap; name its three hexagonal gaps, e.g. H1_H5_H6")
+        raise InvalidMoveError(f"{quote(text)} is not a small gap; name its three hexagonal gaps, e.g. H1_H5_H6")
     hexes = [parse_hex_gap(p) for p in parts]
     key = hexspiral.small_gap_of(hexes)
     if key is None:
-        raise InvalidMoveError(f"{text!r} is not a small gap: those three hexagonal gaps do not meet at a point")
+        raise InvalidMoveError(f"{quote(text)} is not a small gap: those three hexagonal gaps do not meet at a point")
     return key
 
 
 def parse_placement(text: str):
     """``112+ @ H1_H5_H6`` or ``*52466 @ H7`` (any order of the gap names, any case)."""
-    m = _MOVE.match(text)
+    text = clean_move_text(text)
+    m = _MOVE.fullmatch(text)
     if not m:
-        raise InvalidMoveError(f"{text!r} is not an iwoki move; write e.g. 112+ @ H1_H5_H6, "
+        raise InvalidMoveError(f"{quote(text)} is not an iwoki move; write e.g. 112+ @ H1_H5_H6, "
                                f"*52466 @ H7, draw or pass")
     digits, sign, gap = m.groups()
     if sign is not None:
         if len(digits) != 3 or not all(c in "1234" for c in digits):
-            raise InvalidMoveError(f"{digits}{sign} is not a small tile order: three numbers 1-4 and + or -")
+            raise InvalidMoveError(f"{quote(digits + sign)} is not a small tile order: three numbers 1-4 and + or -")
         order = SmallOrder(tuple(int(c) for c in digits), "-" if sign in "-−" else "+")
         if order not in _SMALL_ORDER_SET:
             tile = order.tile
@@ -253,7 +275,7 @@ def parse_placement(text: str):
             raise InvalidMoveError(f"{order} is not an order of the small tile {tile}: its orders are {faces}")
         return SmallPlacement(order, parse_small_gap(gap))
     if len(digits) != 6 or not all(c in "*0123456" for c in digits):
-        raise InvalidMoveError(f"{digits!r} is not a hexagonal tile order: six characters from *0123456 "
+        raise InvalidMoveError(f"{quote(digits)} is not a hexagonal tile order: six characters from *0123456 "
                                f"(or a small tile order needs a + or - sign)")
     order = _values(digits)
     if order not in HEX_ORDER_TILE:
@@ -527,6 +549,16 @@ class IwokiGame(Game):
     SEAT_NAMES = PLAYER_NAMES
     OPTIONS = (Option("players", "int", 2, "Players", "number of players (2-4)", minimum=2, maximum=4),)
 
+    @classmethod
+    def max_moves(cls, options: dict) -> int:
+        """``N R + 1`` with ``R = 68 + (48 - 9 N)`` (proof in the module docstring): at most 68
+        placements and ``48 - 9 N`` draws, the moves that reset the pass streak, each followed by
+        at most ``N - 1`` passes (``N`` after the last; the first move is a placement)."""
+        n = options["players"]
+        small = COPIES * len(SMALL_TILES)
+        resets = small + len(HEX_TILES) + (small - n * SMALL_DEAL)
+        return n * resets + 1
+
     # ---- setup ------------------------------------------------------------------------
     def _setup(self) -> None:
         n = self.options["players"]
@@ -549,7 +581,7 @@ class IwokiGame(Game):
         self.points = [0] * n
         self.white = [0] * n
         self.drew = False  # the player to move has drawn this turn
-        self.passes = 0  # consecutive turns that ended in a pass
+        self.passes = 0  # passes since the last placement or draw (N of them end the game)
         self.events: list[dict] = []
         self.penalties: list[int] | None = None  # set at the end: the deduction per player
         self._over = False
@@ -612,9 +644,8 @@ class IwokiGame(Game):
         return len(self.small_hands[player]) == 1
 
     def parse_move(self, text: str):
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"{text!r} is not a move text")
-        low = text.strip().lower()
+        text = clean_move_text(text)  # public: callers may skip ``to_move``
+        low = text.lower()
         if low == "draw":
             return DRAW
         if low == "pass":
@@ -721,6 +752,7 @@ class IwokiGame(Game):
                 if tile is not None and None not in self.small_hands[p]:
                     self.small_hands[p].sort()
                 self.drew = True
+                self.passes = 0  # a draw restarts the pass streak (the reference's move())
                 event["points"] = 0
                 self.events.append(event)
                 return

@@ -8,7 +8,25 @@ places it and scores it (:class:`Score`: base, hexagon 1/2/3 = +50/60/70, bridge
 :class:`TriominosGame` is the whole game for 2-6 players: the 56-tile pool dealt from the seed,
 hands of 9/7/6, the opener (best tile, triples first) and the opening bonuses, voluntary drawing
 (-5, at most 3 a turn), passing (-10, after 3 draws or with an empty pool), going out
-(+25 + the opponents' hands), blocked rounds, rounds to a target (default 400) or a single round.
+(+25 + the opponents' hands), blocked rounds, rounds to a target (default 400) or a single round,
+and at most ``max_rounds`` rounds (default 20).
+
+Decision: a maximum number of rounds (option ``max_rounds``, 1-100, default 20), because
+otherwise a game need not end.  Players who only draw and pass lose points every turn, so
+nobody ever reaches the target and blocked rounds follow one another for ever (a legal record
+could hold hundreds of thousands of moves).  A table would simply agree to "play at most N
+rounds": when round ``max_rounds`` ends, the game ends exactly as if the target had been
+reached - the highest total wins, ties go to the last round's winner(s), else shared.  Games
+to 400 take 2-7 rounds in practice (random and greedy play, 2-6 players), so 20 never cuts a
+real game short and old records of up to 20 rounds replay identically.
+
+Length bound (:meth:`TriominosGame.max_moves`).  With ``N`` players and hands of ``h`` tiles, one
+round has at most ``56 N + (56 - N h) + 1`` moves: at most 56 placements (each tile once), at
+most ``56 - N h`` draws (the pool at the deal; nothing returns to it), and at most
+``(N - 1) P + 1`` passes for ``P`` placements, because only a placement resets the pass streak
+(a draw does not), the round's first move is a placement, ``N`` consecutive passes end the
+round, so at most ``N - 1`` passes follow each placement but the last, and ``N`` the last one.
+A game has at most ``max_rounds`` rounds (one with ``target`` = single round).
 
 Notation: ``1-2-3 ACB (-2,1)`` (tile, orientation, location), ``draw``, ``pass``.
 """
@@ -19,7 +37,8 @@ import re
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import (DRAW, PASS, Action, Game, IllegalMoveError, InvalidMoveError, Option, Rng, register_game)
+from ..core import (DRAW, PASS, Action, Game, IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text,
+                    quote, register_game)
 from ..geometry import trigrid
 
 Location = tuple[int, int]
@@ -45,9 +64,10 @@ class Tile:
 
     @classmethod
     def parse(cls, text: str) -> "Tile":
-        m = _TILE.match(text)
+        text = clean_move_text(text)
+        m = _TILE.fullmatch(text)
         if not m:
-            raise InvalidMoveError(f"{text!r} is not a tile; write three numbers 0-5 like 1-2-3")
+            raise InvalidMoveError(f"{quote(text)} is not a tile; write three numbers 0-5 like 1-2-3")
         return cls.of(*(int(g) for g in m.groups()))
 
     @property
@@ -73,7 +93,10 @@ class Tile:
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(a, b, c) for a in range(6) for b in range(a, 6) for c in range(b, 6))
 TILE_INDEX = {t: i for i, t in enumerate(ALL_TILES)}
-_TILE = re.compile(r"^\s*([0-5])\s*-?\s*([0-5])\s*-?\s*([0-5])\s*$")
+# The patterns read texts folded by ``clean_move_text`` (stripped, one space for each run of white
+# space), so a single optional space stands for any white space.  Every quantifier is bounded
+# (``?``, ``{3}``, ``{1,4}``): a match tries a bounded number of ways, linear in the text.
+_TILE = re.compile(r"([0-5]) ?-? ?([0-5]) ?-? ?([0-5])")
 
 
 # --------------------------------------------------------------------------- orientations
@@ -152,19 +175,20 @@ class Placement:
 
 
 
-_PLACEMENT = re.compile(
-    r"^\s*([0-5])\s*-\s*([0-5])\s*-\s*([0-5])\s+([A-Ca-c]{3})\s*(?:@|at)?\s*\(?\s*(-?\d{1,4})\s*,\s*(-?\d{1,4})\s*\)?\s*$")
+_PLACEMENT = re.compile(  # on folded text (see _TILE): bounded quantifiers only
+    r"([0-5]) ?- ?([0-5]) ?- ?([0-5]) ([A-Ca-c]{3}) ?(?:@|at)? ?\(? ?(-?\d{1,4}) ?, ?(-?\d{1,4}) ?\)?")
 
 
 def parse_placement(text: str) -> Placement:
-    m = _PLACEMENT.match(text)
+    text = clean_move_text(text)
+    m = _PLACEMENT.fullmatch(text)
     if not m:
         raise InvalidMoveError(
-            f"{text!r} is not a Triominos move; write a placement like 1-2-3 ACB (-2,1), or draw, or pass")
+            f"{quote(text)} is not a Triominos move; write a placement like 1-2-3 ACB (-2,1), or draw, or pass")
     a, b, c, o, x, y = m.groups()
     name = o.upper()
     if name not in _ORIENT:
-        raise InvalidMoveError(f"{o!r} is not an orientation; use one of ABC, ACB, CAB, CBA, BCA, BAC")
+        raise InvalidMoveError(f"{quote(o)} is not an orientation; use one of ABC, ACB, CAB, CBA, BCA, BAC")
     return Placement(Tile.of(int(a), int(b), int(c)), _ORIENT[name], (int(x), int(y)))
 
 
@@ -391,6 +415,8 @@ MAX_DRAWS = 3
 GOING_OUT_BONUS = 25
 TRIPLE_OPENING_BONUS = 10
 ZERO_TRIPLE_OPENING = 40
+DEFAULT_MAX_ROUNDS = 20  # games to 400 take 2-7 rounds; this only stops endless drawing and passing
+MAX_ROUNDS_LIMIT = 100
 PLAYER_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
 
 
@@ -434,7 +460,7 @@ class TriominosGame(Game):
     title = "Triominos"
     description = ("Lay triangular tiles so that touching corners match; score the tile plus "
                    "bonuses for closing hexagons and bridges. Empty your hand to win the round. "
-                   "2-6 players, rounds to 400 points or a single round.")
+                   "2-6 players, rounds to 400 points (at most 20 rounds) or a single round.")
     hidden_information = True
     SEAT_OPTION = "players"
     SEAT_NAMES = PLAYER_NAMES
@@ -443,7 +469,23 @@ class TriominosGame(Game):
         Option("target", "int", 400, "Target score",
                "play rounds until someone reaches this score, or a single round",
                minimum=1, maximum=100_000, nullable=True, null_label="Single round"),
+        Option("max_rounds", "int", DEFAULT_MAX_ROUNDS, "Maximum rounds",
+               "the game also ends after this many rounds, even if nobody has reached the target "
+               "(the highest total wins); so every game ends",
+               minimum=1, maximum=MAX_ROUNDS_LIMIT),
     )
+
+    @classmethod
+    def max_moves(cls, options: dict) -> int:
+        """At most ``rounds * (56 N + (56 - N h) + 1)`` moves (proof in the module docstring):
+        per round 56 placements, the ``56 - N h`` tiles of the pool drawn, and ``(N - 1) P + 1``
+        passes for ``P <= 56`` placements (only a placement resets the pass streak; the first
+        move is one; ``N`` passes in a row end the round).  ``rounds`` is ``max_rounds``, or 1
+        for a single round.  2 players, 20 rounds: 3,020; 6 players: 7,140."""
+        n = options["players"]
+        per_round = len(ALL_TILES) * n + (len(ALL_TILES) - n * HAND_SIZES[n]) + 1
+        rounds = 1 if options["target"] is None else options["max_rounds"]
+        return rounds * per_round
 
     # ---- setup ---------------------------------------------------------------
     def _setup(self) -> None:
@@ -523,9 +565,8 @@ class TriominosGame(Game):
         return list(self.hands[player])
 
     def parse_move(self, text: str):
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"{text!r} is not a move text")
-        low = text.strip().lower()
+        text = clean_move_text(text)  # public: callers may skip ``to_move``
+        low = text.lower()
         if low == "draw":
             return DRAW
         if low == "pass":
@@ -644,8 +685,7 @@ class TriominosGame(Game):
             self.totals[q] += g
         result = RoundResult(self.round, kind, winners, gains, hands)
         self.rounds.append(result)
-        target = self.options["target"]
-        if target is None or max(self.totals) >= target:
+        if self._game_ends(self.totals, self.round):
             self._over = True
             best = max(self.totals)
             top = [q for q, s in enumerate(self.totals) if s == best]
@@ -654,6 +694,13 @@ class TriominosGame(Game):
         else:
             self._start_round()
         return result.to_json()
+
+    def _game_ends(self, totals, finished_round: int) -> bool:
+        """Whether the game ends once round ``finished_round`` has ended with these totals: a
+        single round, the target reached, or the last round (``max_rounds``) played."""
+        target = self.options["target"]
+        return (target is None or max(totals) >= target
+                or finished_round >= self.options["max_rounds"])
 
     # ---- hidden information --------------------------------------------------------
     def view(self, player: int | None) -> "TriominosGame":
@@ -955,8 +1002,7 @@ class TriominosGame(Game):
                         totals[q] += gain
                     break
                 turn = (turn + 1) % n
-        target = self.options["target"]
-        over = target is None or max(totals) >= target
+        over = self._game_ends(totals, self.round)
         winners: list[int] = []
         if over:
             top = [q for q in range(n) if totals[q] == max(totals)]

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import IllegalMoveError, InvalidMoveError, Option, Rng, register_game
 import re
+
+from ..core import IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote, register_game
 
 from ..geometry import ygrid
 from ..geometry.yradial import radial_layout
 from .connection import ConnectionGame, UnionFindBoard
 from .hex import LETTERS, _A1, _XY
 
-_TI = re.compile(r"^\s*\[?\s*(\d{1,3})\s*[.,]\s*(\d{1,4})\s*\]?\s*$")
+# read on a text cleaned by clean_move_text (short, stripped, single spaces): linear, like _A1/_XY
+_TI = re.compile(r"\[? ?([0-9]{1,3}) ?[.,] ?([0-9]{1,4}) ?\]?")
 
 X, O = 0, 1
 EMPTY = -1
@@ -53,7 +55,7 @@ class YBoard(UnionFindBoard):
             self.size = None
         else:
             if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 25:
-                raise ValueError(f"board size must be 2..25, not {size!r}")
+                raise ValueError(f"board size must be 2..25, not {quote(size)}")
             self.layout = ygrid.regular_layout(size)
             self.size = size
         self.radial = radial is not None
@@ -155,25 +157,33 @@ class YGame(ConnectionGame):
         self._winner = None
         self._completer = None  # player whose group touches all three sides
 
+    @classmethod
+    def max_moves(cls, options: dict) -> int:
+        """The number of cells of the board: ``size * (size + 1) / 2`` on a regular board, the
+        radial layout's node count on a radial one.  Proof: every move puts a stone on an empty
+        cell (:meth:`_check`) and no move ever removes one (there is no swap in Y)."""
+        if options["family"] == "radial":
+            return len(radial_layout(options["center_rows"], options["outer_rows"]).nodes)
+        return options["size"] * (options["size"] + 1) // 2
+
     def _copy_extra(self, other: "YGame") -> None:
         other.radial, other._completer = self.radial, self._completer
 
     def parse_move(self, text: str) -> YMove:
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"{text!r} is not a Y move")
-        shown = text.strip()[:40]
+        text = clean_move_text(text)  # the length cap and folded white space keep parsing linear
+        shown = text
         if self.radial:
-            m = _TI.match(text)
+            m = _TI.fullmatch(text)
             if not m:
-                raise InvalidMoveError(f"{shown!r} is not a node: write ring.index like '2.11' (or [2,11])")
+                raise InvalidMoveError(f"{quote(shown)} is not a node: write ring.index like '2.11' (or [2,11])")
             return self._node(int(m.group(1)), int(m.group(2)), shown)
-        m = _A1.match(text)
+        m = _A1.fullmatch(text)
         if m:
             x, y = LETTERS.index(m.group(1).lower()), int(m.group(2)) - 1
         else:
-            m = _XY.match(text)
+            m = _XY.fullmatch(text)
             if not m:
-                raise InvalidMoveError(f"{shown!r} is not a Y move: write a cell like 'c2' or '(2,1)'")
+                raise InvalidMoveError(f"{quote(shown)} is not a Y move: write a cell like 'c2' or '(2,1)'")
             x, y = int(m.group(1)), int(m.group(2))
         return self._node(x, y, shown)
 
@@ -181,9 +191,9 @@ class YGame(ConnectionGame):
         if (a, b) not in self.board.index:
             if self.radial:
                 sizes = self.board.layout.sizes
-                raise InvalidMoveError(f"{shown!r} is not a node of this board (rings 0..{len(sizes) - 1}; "
+                raise InvalidMoveError(f"{quote(shown)} is not a node of this board (rings 0..{len(sizes) - 1}; "
                                        f"ring t has indices 0..size-1, sizes {sizes})")
-            raise InvalidMoveError(f"{shown!r} is not a cell of the side-{self.size} triangle "
+            raise InvalidMoveError(f"{quote(shown)} is not a cell of the side-{self.size} triangle "
                                    f"(cells a1..{LETTERS[self.size - 1]}1 in row 1, one fewer per row)")
         return YMove(a, b, self.radial)
 
@@ -193,7 +203,7 @@ class YGame(ConnectionGame):
         if (isinstance(move, (tuple, list)) and len(move) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in move)):
             return self._node(move[0], move[1], tuple(move))
-        raise InvalidMoveError(f"{move!r} is not a Y move")
+        raise InvalidMoveError(f"{quote(move)} is not a Y move")
 
     def _legal_moves(self) -> list[YMove]:
         xy = self.board.cells_xy

@@ -148,7 +148,8 @@ class TriominosView(GameView):
 
     def _notes(self, game: TriominosGame) -> list[dict]:
         notes = [{"text": f"Round {game.round} · pool {len(game.pool)} tiles"
-                  + ("" if game.options["target"] is None else f" · playing to {game.options['target']}"),
+                  + ("" if game.options["target"] is None else
+                     f" · playing to {game.options['target']}, at most {game.options['max_rounds']} rounds"),
                   "cls": "info"}]
         for ev in reversed(game.events[-6:]):
             if "round_end" in ev:
