@@ -11,12 +11,15 @@ Steps
      the micropip wheel (pip download into .cache/wheels/) and trim the lock file to it;
   4. copy web/* into <out>, the engine wheel to wheels/<sha256[:16]>/<file name>,
      write build.json, draw the app icons (icons/icon-192.png, icons/icon-512.png);
-  5. stamp sw.js with the site version and the precache list {path: sha256} of
-     every file (stamp_service_worker): one versioned, complete offline cache;
+  5. stamp sw.js with the site version, the precache list {path: sha256} of
+     every file and the security headers serve.py sends (SECURITY_HEADERS), which
+     the service worker puts on every response it makes (stamp_service_worker):
+     one versioned, complete offline cache, under the same policy as the server;
   6. write deterministic <file>.gz siblings of the big compressible files for servers
      that send them with Content-Encoding: gzip (not precached);
-  7. site_checks.py: no other origin or absolute path outside pyodide/, and the strict
-     Content-Security-Policy (first <meta> of every page, no inline code, no eval).
+  7. site_checks.py: no other origin or absolute path outside pyodide/, the strict
+     Content-Security-Policy (first <meta> of every page, no inline code, no eval), and
+     sw.js stamped with the security headers.
 
 The same sources give a byte-identical site (the same service-worker version), also
 with --force or on a fresh clone.
@@ -48,12 +51,17 @@ from site_checks import (  # noqa: E402,F401 (re-exported)
     CSP_DIRECTIVES,
     CSP_NOT_IN_META,
     GZIP_SUFFIX,
+    SECURITY_HEADERS,
+    SW_FILE,
+    SW_STAMP_RE,
     _PageScanner,
     csp_weaknesses,
     find_bad_references,
     find_csp_problems,
+    find_service_worker_problems,
     is_gzip_sibling,
     parse_csp,
+    read_service_worker_stamp,
 )
 from prerender import write_boot_data  # noqa: E402
 from site_icons import ICON_SIZES, icon_png, png_bytes, write_icons  # noqa: E402,F401 (re-exported)
@@ -295,9 +303,7 @@ def write_gzip_siblings(site: Path) -> list[tuple[str, int, int]]:
 
 
 # --------------------------------------------------------------------------- service worker
-SW_FILE = "sw.js"
-# the one line of sw.js that the build rewrites
-SW_STAMP_RE = re.compile(r"^const BUILD = .*; // @build-stamp\b.*$", re.M)
+# SW_FILE and SW_STAMP_RE (the one line of sw.js that the build rewrites) live in site_checks.py
 SW_STAMP_TEMPLATE = "const BUILD = null; // @build-stamp (replaced by build_scripts/build.py)"
 CACHE_PREFIX = "boardwright-"
 # never precached: source maps, editor/OS leftovers (dot files are not copied at all)
@@ -319,38 +325,35 @@ def precache_files(site: Path) -> dict[str, str]:
     return files
 
 
-def site_version(sw_text: str, files: dict[str, str]) -> str:
-    """16 hex digits over the service worker's code and every precached file."""
+def site_version(sw_text: str, files: dict[str, str], headers: dict[str, str] | None = None) -> str:
+    """16 hex digits over the service worker's code, its security headers (default
+    SECURITY_HEADERS) and every precached file."""
+    headers = SECURITY_HEADERS if headers is None else headers
     h = hashlib.sha256()
     h.update(SW_STAMP_RE.sub(SW_STAMP_TEMPLATE, sw_text).encode() + b"\0")
+    h.update(json.dumps(headers, sort_keys=True).encode() + b"\0")
     for rel in sorted(files):
         h.update(f"{rel}\0{files[rel]}\n".encode())
     return h.hexdigest()[:16]
 
 
-def stamp_service_worker(site: Path) -> str:
-    """Rewrite the BUILD line of <site>/sw.js with {version, files} and return
-    the version. Idempotent, and works on an already stamped sw.js (a copy of a
-    site with a changed file gets a new version, as a new build would)."""
+def stamp_service_worker(site: Path, headers: dict[str, str] | None = None) -> str:
+    """Rewrite the BUILD line of <site>/sw.js with {version, files, headers} and
+    return the version. `headers` (default SECURITY_HEADERS, what serve.py sends)
+    go on every response the service worker makes. Idempotent, and works on an
+    already stamped sw.js (a copy of a site with a changed file gets a new
+    version, as a new build would)."""
+    headers = dict(SECURITY_HEADERS if headers is None else headers)
     sw = site / SW_FILE
     text = sw.read_text(encoding="utf-8")
     if len(SW_STAMP_RE.findall(text)) != 1:
         raise ValueError(f"{sw}: expected exactly one line 'const BUILD = ...; // @build-stamp'")
     files = precache_files(site)
-    version = site_version(text, files)
-    stamp = {"version": version, "files": files}
+    version = site_version(text, files, headers)
+    stamp = {"version": version, "files": files, "headers": headers}
     line = f"const BUILD = {json.dumps(stamp, separators=(',', ':'))}; // @build-stamp (written by build_scripts/build.py)"
     sw.write_text(SW_STAMP_RE.sub(lambda _m: line, text), encoding="utf-8")
     return version
-
-
-def read_service_worker_stamp(site: Path) -> dict | None:
-    """The {version, files} stamped into <site>/sw.js (None if unstamped)."""
-    m = SW_STAMP_RE.search((site / SW_FILE).read_text(encoding="utf-8"))
-    if not m:
-        return None
-    value = m.group(0)[len("const BUILD = "):m.group(0).index("; // @build-stamp")]
-    return json.loads(value)
 
 
 # --------------------------------------------------------------------------- main
@@ -408,24 +411,23 @@ def main(argv: list[str] | None = None) -> int:
     for rel, size, gz_size in write_gzip_siblings(tmp):
         log(f"{rel}.gz: {size} -> {gz_size} bytes ({100 * (1 - gz_size / size):.0f} % smaller)")
 
-    problems = find_bad_references(tmp)
-    if problems:
-        print("[build] ERROR: the site must only use relative URLs of its own origin "
-              "(no http(s):// origins, no absolute /paths):", file=sys.stderr)
-        for pr in problems:
-            print("   " + pr, file=sys.stderr)
-        shutil.rmtree(tmp, ignore_errors=True)
-        return 1
-
-    problems = find_csp_problems(tmp)
-    if problems:
-        print("[build] ERROR: the site must keep its strict Content-Security-Policy "
-              "(build.CONTENT_SECURITY_POLICY as the first <meta> of every page; no inline script, "
-              "event handler or style attribute, no javascript: URL, no eval/new Function):", file=sys.stderr)
-        for pr in problems:
-            print("   " + pr, file=sys.stderr)
-        shutil.rmtree(tmp, ignore_errors=True)
-        return 1
+    checks = [
+        (find_bad_references, "the site must only use relative URLs of its own origin "
+         "(no http(s):// origins, no absolute /paths):"),
+        (find_csp_problems, "the site must keep its strict Content-Security-Policy "
+         "(build.CONTENT_SECURITY_POLICY as the first <meta> of every page; no inline script, "
+         "event handler or style attribute, no javascript: URL, no eval/new Function):"),
+        (find_service_worker_problems, "sw.js must carry the security headers serve.py sends "
+         "(site_checks.SECURITY_HEADERS, stamped by stamp_service_worker) and apply them:"),
+    ]
+    for check, what in checks:
+        problems = check(tmp)
+        if problems:
+            print(f"[build] ERROR: {what}", file=sys.stderr)
+            for pr in problems:
+                print("   " + pr, file=sys.stderr)
+            shutil.rmtree(tmp, ignore_errors=True)
+            return 1
     log(f"content security policy: {CONTENT_SECURITY_POLICY}")
 
     if out.exists():

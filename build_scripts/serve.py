@@ -6,9 +6,12 @@
 Importable: ``serve_in_thread(directory, port=0, quiet=True) -> (server, url)``;
 stop with ``server.shutdown(); server.server_close()``.
 
-Every response (errors included) carries the site's Content-Security-Policy
-header, ``build.CONTENT_SECURITY_POLICY``: the same policy as the pages'
-<meta http-equiv> tag. The header covers more than the tag: a worker loaded
+Every response (errors included) carries the site's security headers,
+``site_checks.SECURITY_HEADERS`` (the Content-Security-Policy header,
+``build.CONTENT_SECURITY_POLICY``: the same policy as the pages'
+<meta http-equiv> tag). The build stamps the same table into sw.js, so the
+service worker's responses (every visit after the first, and offline) carry
+the same headers. The header covers more than the tag: a worker loaded
 from a URL (the engine's worker.js, the service worker sw.js) gets the policy
 of its own script's response, not its page's (HTML standard, Chromium,
 Firefox), and a <meta> policy cannot govern a worker. On static hosts that
@@ -41,7 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(Path(__file__).resolve().parent) not in sys.path:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build import CONTENT_SECURITY_POLICY  # noqa: E402 (one policy for the meta tags and this header)
+# one table for this server, the meta tags' policy and the service worker's responses
+from site_checks import CONTENT_SECURITY_POLICY, SECURITY_HEADERS  # noqa: E402
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -100,7 +104,8 @@ def fresh_gzip_sibling(path: str) -> str | None:
 class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
-    csp = CONTENT_SECURITY_POLICY
+    security_headers = SECURITY_HEADERS
+    csp = CONTENT_SECURITY_POLICY  # its Content-Security-Policy (a subclass may extend it, e.g. report-uri)
     _vary = False  # this response depends on Accept-Encoding
 
     def _requested_file(self) -> str | None:
@@ -164,8 +169,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
         # every response (pages, scripts incl. worker.js and sw.js, errors): a
         # worker is governed by the policy of its own script's response
-        if self.csp:
-            self.send_header("Content-Security-Policy", self.csp)
+        for name, value in self.security_headers.items():
+            if name.lower() == "content-security-policy":
+                value = self.csp
+            if value:
+                self.send_header(name, value)
         # the service worker script is always revalidated, so a new build is
         # noticed at once (browsers also bypass their HTTP cache for it after 24 h)
         if self.path.split("?", 1)[0].endswith("/sw.js"):

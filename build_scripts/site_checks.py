@@ -10,6 +10,9 @@ build_scripts/serve.py (the policy header).
   as its first <meta>, and the site's own files have no inline scripts,
   event-handler attributes, style attributes, javascript: URLs, eval/new
   Function or string timers.
+* find_service_worker_problems(site): the built sw.js carries SECURITY_HEADERS
+  (the headers serve.py sends) in its build stamp and applies them to the
+  responses it makes.
 
 Precompressed siblings (``<file>.gz``) are never scanned: they hold the same
 bytes as the file next to them.
@@ -17,6 +20,7 @@ bytes as the file next to them.
 from __future__ import annotations
 
 import html.parser
+import json
 import re
 from pathlib import Path
 
@@ -50,6 +54,13 @@ CSP_DIRECTIVES = {
     "form-action": "'none'",
 }
 CONTENT_SECURITY_POLICY = "; ".join(f"{k} {v}" for k, v in CSP_DIRECTIVES.items())
+# The security headers of every response of the site, one table for both places that answer
+# requests: build_scripts/serve.py sends them with every response, and build.py stamps them
+# into sw.js, whose answers (pages, the engine's worker script and everything else it serves
+# from its cache, on every visit after the first and offline) carry the same ones. A worker's
+# policy is the one of its own script's response, so without them an engine worker served by
+# the service worker would run with no policy at all.
+SECURITY_HEADERS = {"Content-Security-Policy": CONTENT_SECURITY_POLICY}
 CHECKED_SUFFIXES = {".html", ".htm", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg"}
 _URL_RE = re.compile(r"https?://[^\s\"'`<>)]*", re.I)
 _Q = r"""["'`]"""
@@ -291,4 +302,44 @@ def find_csp_problems(site: Path, policy: str = None) -> list[str]:
                 for rx, what in _JS_RULES:
                     if rx.search(text):
                         problems.append(f"{name}:{lineno}: {what} near {text.strip()[:100]!r}")
+    return problems
+
+
+# --------------------------------------------------------------------------- service worker
+SW_FILE = "sw.js"
+# the one line of sw.js that the build rewrites (build.stamp_service_worker)
+SW_STAMP_RE = re.compile(r"^const BUILD = .*; // @build-stamp\b.*$", re.M)
+
+
+def read_service_worker_stamp(site: Path) -> dict | None:
+    """The {version, files, headers} stamped into <site>/sw.js (None if unstamped)."""
+    m = SW_STAMP_RE.search((site / SW_FILE).read_text(encoding="utf-8"))
+    if not m:
+        return None
+    value = m.group(0)[len("const BUILD = "):m.group(0).index("; // @build-stamp")]
+    return json.loads(value)
+
+
+def find_service_worker_problems(site: Path, headers: dict[str, str] | None = None) -> list[str]:
+    """Return what is wrong with the built <site>/sw.js (nothing when there is none): not
+    stamped, stamped without exactly `headers` (default SECURITY_HEADERS, the ones serve.py
+    sends), or code that does not apply the stamped headers (BUILD.headers) to its responses."""
+    headers = SECURITY_HEADERS if headers is None else headers
+    sw = site / SW_FILE
+    if not sw.is_file():
+        return []
+    try:
+        stamp = read_service_worker_stamp(site)
+    except ValueError as exc:
+        return [f"{SW_FILE}: unreadable build stamp ({exc})"]
+    if stamp is None:
+        return [f"{SW_FILE}: not stamped by the build (no 'const BUILD = {{...}}; // @build-stamp' line)"]
+    problems = []
+    got = stamp.get("headers") if isinstance(stamp, dict) else None
+    if got != headers:
+        problems.append(f"{SW_FILE}: the stamped security headers {got!r} are not the ones serve.py sends "
+                        f"{headers!r} (the service worker's responses would run without them)")
+    if "BUILD.headers" not in SW_STAMP_RE.sub("", sw.read_text(encoding="utf-8")):
+        problems.append(f"{SW_FILE}: the code never uses BUILD.headers (its responses would carry no "
+                        "Content-Security-Policy)")
     return problems

@@ -134,6 +134,17 @@ def test_a_stale_gz_is_never_sent(tmp_path):
         server.server_close()
 
 
+def test_every_response_carries_the_security_headers(site):
+    _root, url = site
+    assert build.SECURITY_HEADERS["Content-Security-Policy"] == build.CONTENT_SECURITY_POLICY
+    for path, accept, code in (("index.html", "gzip", 200), ("app.js", "identity", 200), ("sw.js", "gzip", 200),
+                               ("small.css", None, 200), ("missing.js", "gzip", 404)):
+        status, headers, _ = get(url + path, accept)
+        assert status == code, path
+        for name, value in build.SECURITY_HEADERS.items():
+            assert headers.get_all(name) == [value], (path, name)
+
+
 @pytest.mark.parametrize("header, expected", [
     (None, False), ("", False), ("gzip", True), ("deflate, gzip", True), ("gzip;q=0", False),
     ("gzip;q=0, *", False), ("*", True), ("*;q=0", False), ("identity", False), ("x-gzip; q=0.5", True),

@@ -185,6 +185,58 @@ def test_stamping_needs_the_marker_line(tmp_path):
         build.stamp_service_worker(tmp_path)
 
 
+def test_service_worker_is_stamped_with_the_servers_security_headers(built_site):
+    import serve  # build_scripts/ is on sys.path
+    stamp = build.read_service_worker_stamp(built_site)
+    # one table: what serve.py sends with every response is what the service worker puts on its own
+    assert stamp["headers"] == build.SECURITY_HEADERS == serve.SiteHandler.security_headers
+    assert stamp["headers"]["Content-Security-Policy"] == build.CONTENT_SECURITY_POLICY
+    assert build.find_service_worker_problems(built_site) == []
+
+
+def test_service_worker_check_catches_missing_or_other_headers(tmp_path):
+    site = _mini_site(tmp_path / "site")
+    sw = site / "sw.js"
+    assert build.find_service_worker_problems(site) == ["sw.js: not stamped by the build "
+                                                        "(no 'const BUILD = {...}; // @build-stamp' line)"]
+    v1 = build.stamp_service_worker(site)
+    assert build.find_service_worker_problems(site) == []
+    # a stamp without the headers (as before this check), with fewer or with other ones
+    text = sw.read_text()
+    stamp = build.read_service_worker_stamp(site)
+    for headers in (None, {}, {"Content-Security-Policy": "default-src *"}):
+        other = dict(stamp)
+        if headers is None:
+            del other["headers"]
+        else:
+            other["headers"] = headers
+        line = f"const BUILD = {json.dumps(other)}; // @build-stamp (written by build_scripts/build.py)"
+        sw.write_text(build.SW_STAMP_RE.sub(lambda _m: line, text))
+        problems = build.find_service_worker_problems(site)
+        assert len(problems) == 1 and "are not the ones serve.py sends" in problems[0], (headers, problems)
+    # other headers are a new version (browsers install the new worker)
+    sw.write_text(text)
+    v2 = build.stamp_service_worker(site, headers={"Content-Security-Policy": "default-src 'self'"})
+    assert v2 != v1 and build.find_service_worker_problems(site) != []
+    assert build.stamp_service_worker(site) == v1 and sw.read_text() == text
+    # a service worker whose code no longer applies the stamped headers
+    sw.write_text(text.replace("BUILD.headers", "BUILD.nothing"))
+    assert build.find_service_worker_problems(site) == [
+        "sw.js: the code never uses BUILD.headers (its responses would carry no Content-Security-Policy)"]
+    # no sw.js at all: nothing to check (the build warns about it)
+    sw.unlink()
+    assert build.find_service_worker_problems(site) == []
+
+
+def test_build_fails_when_sw_js_lacks_the_headers(built_site, tmp_path, monkeypatch, capsys):
+    real = build.stamp_service_worker
+    monkeypatch.setattr(build, "stamp_service_worker", lambda site: real(site, headers={}))
+    out = tmp_path / "site"
+    assert build.main(["--out", str(out)]) == 1
+    assert "sw.js: the stamped security headers {} are not the ones serve.py sends" in capsys.readouterr().err
+    assert not out.exists() and not out.with_name("site.tmp").exists()
+
+
 def test_manifest_is_valid_and_relative(built_site):
     manifest = json.loads((built_site / "manifest.webmanifest").read_text())
     assert manifest["name"] and manifest["short_name"] == "Boardwright"

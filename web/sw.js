@@ -3,10 +3,21 @@
 // plays without a network.
 //
 // build_scripts/build.py rewrites the BUILD line below with
-//   {version, files: {"<path relative to this file>": "<sha256>", ...}}
-// (every shipped file except sw.js itself). The version is a hash of all of
+//   {version, files: {"<path relative to this file>": "<sha256>", ...},
+//    headers: {"<name>": "<value>", ...}}
+// (files: every shipped file except sw.js itself; headers: the security headers
+// that build_scripts/serve.py sends with every response, site_checks.SECURITY_HEADERS,
+// the Content-Security-Policy first of all). The version is a hash of all of
 // them, so any change to the site changes this file and browsers install the
 // new worker; each version has its own cache "boardwright-<version>".
+//
+// Security headers: every response this worker makes or serves (cached copies,
+// HEAD answers, network answers it passes on, the offline redirect) carries the
+// stamped headers, the same as the server's. A Response from the Cache API (or
+// the network) cannot be edited, so it is answered with a new Response over the
+// same body. This matters beyond the pages' <meta> policy: a worker (the
+// engine's worker.js) is governed only by the policy of its own script's
+// response, so without the header it would run with no policy at all.
 //
 // Lifecycle
 //   install   fetch every listed file into the new version's cache, bypassing
@@ -23,6 +34,7 @@
 //             navigations inside the folder: the network, offline a redirect to
 //             the cached index.html. Anything else (other origins, other
 //             methods, unlisted files) is left to the browser and never cached.
+//             Every answer carries the stamped security headers.
 //   message   {type: "STATUS"} -> {version, complete} on the message port.
 
 const BUILD = null; // @build-stamp (replaced by build_scripts/build.py)
@@ -32,6 +44,8 @@ const CACHE = BUILD ? PREFIX + BUILD.version : null;
 // the listed files live next to this script (the scope is normally this folder too)
 const BASE = new URL("./", self.location.href);
 const FILES = BUILD ? BUILD.files : {};
+// {name: value}: put on every response (see "Security headers" above)
+const SECURITY_HEADERS = BUILD && BUILD.headers ? BUILD.headers : {};
 
 // Content types by extension: a cached copy always carries the right type, even
 // when a static host serves e.g. .wasm as application/octet-stream (Pyodide
@@ -73,6 +87,30 @@ function precachedPath(url) {
   return Object.prototype.hasOwnProperty.call(FILES, rel) ? rel : null;
 }
 
+// `init` (a Headers, an object or entries) plus the security headers, which win
+function withSecurityHeaders(init) {
+  const headers = new Headers(init);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  return headers;
+}
+
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+// `response` answered with the security headers: a new Response over its body
+// (or none, for a HEAD) with its status, Content-Type and other headers. Opaque,
+// cross-origin and error responses and redirected ones (whose URL a copy would
+// lose) are returned as they are.
+function secured(response, withoutBody = false) {
+  if (response.type !== "basic" && response.type !== "default") return response;
+  if (response.redirected) return response;
+  const headers = withSecurityHeaders(response.headers);
+  // fetch has already undone any Content-Encoding: the body is the decoded bytes
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  const body = withoutBody || NULL_BODY_STATUS.has(response.status) ? null : response.body;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -92,8 +130,13 @@ async function fetchVerified(path, sha256) {
       const ext = path.includes(".") ? path.slice(path.lastIndexOf(".") + 1).toLowerCase() : "";
       const type = TYPES[ext] || res.headers.get("Content-Type") || "application/octet-stream";
       // a new Response: no redirect flag (a redirected response cannot answer a
-      // navigation), no transfer encoding, the type fixed as above
-      return new Response(body, { status: 200, statusText: "OK", headers: { "Content-Type": type } });
+      // navigation), no transfer or content encoding (the body is the decoded,
+      // verified bytes), the type fixed as above, the security headers
+      return new Response(body, {
+        status: 200,
+        statusText: "OK",
+        headers: withSecurityHeaders({ "Content-Type": type }),
+      });
     } catch (err) {
       lastError = err;
     }
@@ -153,24 +196,29 @@ async function fromCache(path) {
 
 async function respond(request, path) {
   const cached = await fromCache(path);
-  if (cached) {
-    if (request.method === "HEAD") {
-      return new Response(null, { status: cached.status, statusText: cached.statusText, headers: cached.headers });
-    }
-    return cached;
-  }
-  return fetch(request); // cache gone (storage cleared): the network, uncached
+  // a copy with the security headers (also when the cached copy lacks them)
+  if (cached) return secured(cached, request.method === "HEAD");
+  // cache gone (storage cleared): the network, uncached, with the headers too
+  return secured(await fetch(request), request.method === "HEAD");
 }
 
 async function navigate(request) {
+  let response;
   try {
-    return await fetch(request);
+    response = await fetch(request);
   } catch (err) {
     // offline: send the browser to the cached app (a redirect, so that its
     // relative URLs resolve against the site folder)
-    if (await fromCache("index.html")) return Response.redirect(fileURL("index.html"), 302);
+    if (await fromCache("index.html")) {
+      return new Response(null, {
+        status: 302,
+        statusText: "Found",
+        headers: withSecurityHeaders({ Location: fileURL("index.html") }),
+      });
+    }
     throw err;
   }
+  return secured(response);
 }
 
 self.addEventListener("fetch", (event) => {

@@ -533,3 +533,264 @@ def test_links_and_imports_with_script_payloads_only_show_a_text_error(browser, 
         watch.assert_clean(reporting_site)  # no dialog, no violation: nothing even tried to run
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- 5. the service worker's answers keep the policy
+# From the second visit on (and offline) the service worker answers the page and the engine's
+# worker script. A worker is governed by the policy of its own script's response only (a <meta>
+# cannot reach it), so these answers must carry the site's headers (build.SECURITY_HEADERS,
+# stamped into sw.js by the build) or the engine would run with no policy at all.
+OFFLINE_READY = "html[data-offline=ready]"
+WORKER_FETCH_JS = """async (url) => {
+  self.__blocked = self.__blocked || [];
+  if (!self.__listening) {
+    self.__listening = true;
+    self.addEventListener("securitypolicyviolation", (e) => self.__blocked.push(e.blockedURI));
+  }
+  try {
+    const r = await fetch(url);
+    return "fetched " + r.status + " " + (await r.text());
+  } catch (e) {
+    return "failed: " + e;
+  }
+}"""
+# what the service worker answers for a few of the site's files (fetched by the page, so through it)
+SW_ANSWERS_JS = """async (paths) => {
+  const out = [];
+  for (const [path, method] of paths) {
+    const r = await fetch(path, { method });
+    out.push({ path, method, status: r.status, type: r.headers.get("Content-Type"),
+               encoding: r.headers.get("Content-Encoding"),
+               csp: r.headers.get("Content-Security-Policy"), size: (await r.arrayBuffer()).byteLength });
+  }
+  return out;
+}"""
+
+
+class ForeignOrigin:
+    """Another origin (127.0.0.1, another port) that answers every GET with "ok", CORS allowed,
+    and records the paths asked: a fetch the page's or worker's policy lets through reaches it
+    and succeeds."""
+
+    def __init__(self):
+        hits = self.hits = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 (stdlib naming)
+                hits.append(self.path)
+                self.send_response(200)
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"ok")
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def foreign():
+    origin = ForeignOrigin()
+    yield origin
+    origin.stop()
+
+
+class SwSite:
+    """A folder served by serve.py (its own server, so a test can take it away) and a fresh
+    context that keeps the policy (never bypass_csp) with service workers on, recording every
+    response (the page's and its workers')."""
+
+    def __init__(self, browser, folder: Path):
+        self.server, self.url = serve.serve_in_thread(folder, port=0)
+        self.running = True
+        self.context = browser.new_context(service_workers="allow")
+        self.responses = []
+        self.page_errors = []
+        self.context.on("response", lambda response: self.responses.append(response))
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+
+    def stop_server(self):
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+
+    def close(self):
+        self.context.close()
+        self.stop_server()
+
+    def first_visit(self):
+        """Open the app from the server; wait until the whole site is precached and the
+        service worker controls the page."""
+        response = self.page.goto(self.url + "index.html")
+        assert not response.from_service_worker
+        assert response.all_headers().get("content-security-policy") == POLICY  # serve.py's header
+        self.page.wait_for_selector(READY, timeout=BOOT_MS)
+        self.page.wait_for_selector(OFFLINE_READY, state="attached", timeout=BOOT_MS)
+        poll(self.page, "navigator.serviceWorker.controller !== null")
+
+    def reload(self):
+        """Reload the page (answered by the service worker); wait until the engine is up; return
+        (the document's response, the engine worker's script response, the engine worker)."""
+        self.responses.clear()
+        document = self.page.reload()
+        self.page.wait_for_selector(READY, timeout=BOOT_MS)
+        assert self.page.evaluate("navigator.serviceWorker.controller !== null")
+        script_url = self.url + "worker.js"
+        wait_until(lambda: any(w.url == script_url for w in self.page.workers), "the engine worker")
+        worker = next(w for w in self.page.workers if w.url == script_url)
+        script = [r for r in self.responses if r.url.split("?")[0] == script_url]
+        assert len(script) == 1, [r.url for r in self.responses]
+        return document, script[0], worker
+
+
+def assert_served_by_the_service_worker_with_the_headers(document, script, headers):
+    """The document and the engine worker's script came from the service worker, carrying
+    exactly `headers` (name -> value; an absent name: not sent) and their types."""
+    for response, content_type in ((document, "text/html; charset=utf-8"),
+                                   (script, "text/javascript; charset=utf-8")):
+        assert response.from_service_worker, response.url
+        assert response.status == 200, response.url
+        got = response.all_headers()
+        assert got.get("content-type") == content_type, (response.url, got)
+        assert "content-encoding" not in got, (response.url, got)
+        for name in build.SECURITY_HEADERS:
+            assert got.get(name.lower()) == headers.get(name), (response.url, name, got)
+    # response.headers (without the cookie headers) says the same for the policy
+    assert document.headers.get("content-security-policy") == headers.get("Content-Security-Policy")
+
+
+def assert_sw_answers_carry_the_headers(page, site_dir):
+    """Files fetched through the service worker: cached copies with their type, decoded (the
+    server's .gz is not what is cached), the policy on each, HEAD answers too."""
+    paths = [("index.html", "GET"), ("index.html", "HEAD"), ("worker.js", "GET"), ("app.js", "GET"),
+             ("pyodide/pyodide.asm.wasm", "GET"), ("build.json", "GET"), ("./", "GET")]
+    answers = page.evaluate(SW_ANSWERS_JS, paths)
+    types = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
+             "wasm": "application/wasm", "json": "application/json"}
+    for answer in answers:
+        path, method = answer["path"], answer["method"]
+        file = site_dir / (path if path != "./" else "index.html")
+        assert answer["status"] == 200, answer
+        assert answer["type"] == types[file.suffix[1:]], answer
+        assert answer["encoding"] is None, answer
+        assert answer["csp"] == POLICY, answer
+        assert answer["size"] == (file.stat().st_size if method == "GET" else 0), answer
+
+
+def assert_worker_fetch_blocked(worker, url):
+    """A fetch to another origin from inside the engine worker is stopped by the worker's own
+    policy: the fetch fails and the worker sees a securitypolicyviolation for exactly that URL
+    (a network failure raises no such event)."""
+    result = worker.evaluate(WORKER_FETCH_JS, url)
+    assert result.startswith("failed"), result
+    assert poll(worker, "self.__blocked.length && self.__blocked", timeout=10) == [url]
+
+
+def page_fetch_violations(page, url):
+    """Fetch `url` from the page; return how many securitypolicyviolation events it raised: one
+    per policy that blocked it (the <meta> policy, and the header's when the page has one)."""
+    result = page.evaluate("""async (url) => {
+      const seen = [];
+      const listen = (e) => { if (e.blockedURI === url) seen.push(e.originalPolicy); };
+      window.addEventListener("securitypolicyviolation", listen, true);
+      let outcome;
+      try { outcome = "fetched " + (await fetch(url)).status; } catch (e) { outcome = "failed: " + e; }
+      await new Promise((resolve) => setTimeout(resolve, 500));  // the events are queued tasks
+      window.removeEventListener("securitypolicyviolation", listen, true);
+      return { outcome, seen };
+    }""", url)
+    assert result["outcome"].startswith("failed"), result  # the <meta> policy alone blocks it
+    assert set(result["seen"]) == {POLICY}, result
+    return len(result["seen"])
+
+
+def test_service_worker_answers_keep_the_policy_in_the_page_and_the_engine_worker(browser, site_dir, foreign):
+    """(a) From the second visit on the service worker answers the page and the engine's worker
+    script with the site's headers: the worker's policy holds (its fetch to another, reachable
+    and CORS-open origin is blocked and never arrives), as on the first visit."""
+    site = SwSite(browser, site_dir)
+    try:
+        assert build.read_service_worker_stamp(site_dir)["headers"] == build.SECURITY_HEADERS
+        site.first_visit()
+        document, script, worker = site.reload()
+        assert_served_by_the_service_worker_with_the_headers(document, script, build.SECURITY_HEADERS)
+        assert_sw_answers_carry_the_headers(site.page, site_dir)
+        assert_worker_fetch_blocked(worker, foreign.url + "from-sw-served-worker")
+        # the page: its <meta> policy and its header policy both block (one violation each)
+        assert page_fetch_violations(site.page, foreign.url + "from-sw-served-page") == 2
+        time.sleep(1)
+        assert foreign.hits == [], foreign.hits  # blocked before the network
+        # the engine still works under the policy
+        assert site.page.evaluate("window.boardwright.call({ cmd: 'hello' })")["ok"] is True
+        assert site.page_errors == [], site.page_errors
+    finally:
+        site.close()
+
+
+def test_offline_the_service_worker_answers_keep_the_policy(browser, site_dir, foreign):
+    """(b) The same with the site's server gone and the browser offline: the page and the engine
+    worker come from the cache with the site's headers, and the worker's policy still blocks a
+    fetch to another origin (the violation event proves it is the policy, not the network)."""
+    site = SwSite(browser, site_dir)
+    try:
+        site.first_visit()
+        site.stop_server()
+        site.context.set_offline(True)
+        document, script, worker = site.reload()
+        assert site.page.evaluate("navigator.onLine") is False
+        assert_served_by_the_service_worker_with_the_headers(document, script, build.SECURITY_HEADERS)
+        assert_sw_answers_carry_the_headers(site.page, site_dir)
+        assert_worker_fetch_blocked(worker, foreign.url + "from-offline-worker")
+        assert page_fetch_violations(site.page, foreign.url + "from-offline-page") == 2
+        assert foreign.hits == [], foreign.hits
+        assert site.page.evaluate("window.boardwright.call({ cmd: 'hello' })")["ok"] is True
+        assert site.page_errors == [], site.page_errors
+        # an unknown page of the site, offline: the service worker's redirect to the cached app,
+        # which keeps the policy too
+        document = site.page.goto(site.url + "no-such-page.html")
+        assert document.url == site.url + "index.html" and document.from_service_worker
+        assert document.all_headers().get("content-security-policy") == POLICY
+        site.page.wait_for_selector(READY, timeout=BOOT_MS)
+    finally:
+        site.close()
+
+
+def test_without_the_stamped_headers_the_engine_worker_runs_with_no_policy(browser, site_dir, foreign, tmp_path):
+    """The control for the two tests above (and the bug they guard against): the same site with
+    an empty header table stamped into sw.js. Its service worker answers without the policy, and
+    the engine worker's fetch to the other origin then goes out and succeeds; offline it fails
+    without any securitypolicyviolation. So the checks above see the policy itself at work."""
+    copy = shutil.copytree(site_dir, tmp_path / "site")
+    build.stamp_service_worker(copy, headers={})
+    assert build.find_service_worker_problems(copy) != []  # the build would refuse this site
+    site = SwSite(browser, copy)
+    try:
+        site.first_visit()
+        document, script, worker = site.reload()
+        assert_served_by_the_service_worker_with_the_headers(document, script, {})
+        assert page_fetch_violations(site.page, foreign.url + "from-unprotected-page") == 1  # the <meta> only
+        url = foreign.url + "from-unprotected-worker"
+        assert worker.evaluate(WORKER_FETCH_JS, url) == "fetched 200 ok"
+        assert foreign.hits == ["/from-unprotected-worker"]
+        site.stop_server()
+        site.context.set_offline(True)
+        document, script, worker = site.reload()
+        assert_served_by_the_service_worker_with_the_headers(document, script, {})
+        assert worker.evaluate(WORKER_FETCH_JS, foreign.url + "offline").startswith("failed")
+        time.sleep(1)
+        assert worker.evaluate("self.__blocked") == []
+        assert foreign.hits == ["/from-unprotected-worker"]
+    finally:
+        site.close()
