@@ -4,6 +4,9 @@
 import { renderScene, attachHandler } from "./render.js";
 import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
 import {
+  deleteOldest, deleteSave, exportText, getCurrent, getSave, listSaves, putSave, SAVES_KEY, setCurrent, touchSave,
+} from "./saves.js";
+import {
   fetchBootData, forgetScreen, readScreen, saveScreen, showFailure, showLoadingNote, showProgress, showSlowStart, wireReload,
 } from "./boot.js";
 
@@ -95,6 +98,10 @@ const ui = {
   gameKey: "", // game id and seed of the game on screen
   embed: null, // "board" or "replay" when the page is embedded (#r=...&embed=...)
   saveId: null, // the autosave entry of the game on screen
+  saveRev: 0, // the revision of that entry this tab last wrote or read (saves.js putSave)
+  movedOn: false, // another tab has written that entry since
+  lastSaved: null, // the state last autosaved (tried again after "Delete old saves")
+  bootError: null, // a saved game that could not be resumed at start-up: shown once the page is up
   replayTimer: null, // "Play" in the replay bar
   panelFocus: {}, // panel name -> the target that keyboard focus last had there
   announced: "", // the last game event read out (live region)
@@ -107,7 +114,8 @@ const ui = {
 
 function showError(message) {
   const box = $("error");
-  box.textContent = message;
+  // the engine quotes briefly; this keeps any message (from anywhere) to a readable length
+  box.textContent = message.length > 400 ? message.slice(0, 400) + "…" : message;
   box.hidden = !message;
 }
 
@@ -823,54 +831,125 @@ function wireReplay() {
 }
 
 // ---------------------------------------------------------------- autosave and saved games
-const SAVES_KEY = "boardwright.saves.v1";
-const CURRENT_KEY = "boardwright.current.v1";
-const MAX_SAVES = 40;
+// Storage rules (revisions, conflicts, full storage, unreadable entries) live in saves.js.
 
-function readSaves() {
-  try {
-    const data = JSON.parse(localStorage.getItem(SAVES_KEY) || "{}");
-    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
-  } catch (_) { return {}; } // unreadable storage: start an empty list
-}
-
-function writeSaves(saves) {
-  try {
-    const entries = Object.values(saves).sort((a, b) => b.updated - a.updated);
-    const kept = Object.fromEntries(entries.slice(0, MAX_SAVES).map((e) => [e.id, e]));
-    localStorage.setItem(SAVES_KEY, JSON.stringify(kept));
-    if (ui.saveId) localStorage.setItem(CURRENT_KEY, ui.saveId);
-  } catch (err) { console.warn("autosave failed:", err); } // private mode or full storage
+/** The entry the game on screen is saved in, and the revision this tab last wrote or read. */
+function useSave(id, rev = 0) {
+  ui.saveId = id;
+  ui.saveRev = rev;
+  ui.movedOn = false;
+  $("tab-notice").hidden = true;
 }
 
 function newSaveId() {
   return Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
 }
 
-function autosave(state) {
-  if (ui.embed || !state.save) return;
-  const saves = readSaves();
-  let old = ui.saveId ? saves[ui.saveId] : undefined;
-  // a different game than the entry holds (e.g. started through window.boardwright): a new entry
-  if (!ui.saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
-    if (old && old.moves === 0) delete saves[old.id]; // an untouched game is replaced, not listed
-    ui.saveId = newSaveId();
-    old = undefined;
-  }
-  saves[ui.saveId] = {
-    id: ui.saveId, game: state.game, title: state.title, status: state.status,
+function saveEntry(state, id, old) {
+  return {
+    id, game: state.game, title: state.title, status: state.status,
     moves: state.save.record.moves.length, cursor: state.save.cursor,
     players: state.save.players, record: state.save.record,
+    paused: ui.paused && !state.is_over, // a reload goes on as the game was: thinking, or waiting
     created: old ? old.created : Date.now(), updated: Date.now(),
   };
-  writeSaves(saves);
-  saveScreen(ui.saveId, state);
+}
+
+/** Whether a stored entry already holds this save (so writing it would only raise its revision,
+ * which would make another tab holding the same game fork for nothing). */
+function sameGame(entry, save) {
+  return entry.cursor === save.cursor && JSON.stringify(entry.players) === JSON.stringify(save.players)
+    && JSON.stringify(entry.record) === JSON.stringify(save.record);
+}
+
+function autosave(state) {
+  if (ui.embed || !state.save) return;
+  let old = getSave(ui.saveId);
+  // a different game than the entry holds (e.g. started through window.boardwright): a new entry
+  if (!ui.saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
+    if (old && old.moves === 0) deleteSave(old.id); // an untouched game is replaced, not listed
+    useSave(newSaveId());
+    old = null;
+  }
+  ui.lastSaved = state;
+  if (old && (old.rev || 0) === ui.saveRev && sameGame(old, state.save)) { // nothing new (e.g. just resumed)
+    setCurrent(ui.saveId);
+    saveScreen(ui.saveId, state);
+    renderSaves();
+    return;
+  }
+  let res = putSave(saveEntry(state, ui.saveId, old), ui.saveRev);
+  if (res.conflict) {
+    // another tab moved this game on since this tab read it: keep both lines, tell the player
+    const other = res.conflict;
+    useSave(newSaveId());
+    res = putSave(saveEntry(state, ui.saveId, null), 0);
+    if (res.ok) {
+      showTabNotice(`This game was also played in another tab (${other.moves} move${other.moves === 1 ? "" : "s"} there). `
+        + "Your moves here are saved as a separate game; both are in Saved games.", false);
+    }
+  }
+  if (res.ok) {
+    ui.saveRev = res.rev;
+    setCurrent(ui.saveId);
+    showStorageWarning(false);
+    saveScreen(ui.saveId, state);
+  } else if (res.full) {
+    showStorageWarning(true);
+  } else if (res.error) {
+    console.warn("Boardwright: autosave failed:", res.error);
+  }
   renderSaves();
+}
+
+/** Storage full: say so where the player looks, with the two ways out (nothing is deleted
+ * unless the player clicks). */
+function showStorageWarning(on) {
+  const box = $("storage-warning");
+  if (box.hidden === !on) return;
+  box.hidden = !on;
+  document.body.dataset.storageFull = on ? "true" : "false";
+}
+
+function exportSaves() {
+  const blob = new Blob([exportText()], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `boardwright-saved-games-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+function deleteOldSaves() {
+  const n = deleteOldest([ui.saveId]);
+  $("storage-note").textContent = n ? `${n} old saved game${n === 1 ? "" : "s"} deleted.` : "There are no older saved games to delete.";
+  if (ui.lastSaved) autosave(ui.lastSaved); // try again now
+  renderSaves();
+}
+
+/** Another tab wrote the game on screen: offer its newer line (this tab's next move would fork). */
+function showTabNotice(text, offerLatest) {
+  $("tab-notice-text").textContent = text;
+  $("tab-latest").hidden = !offerLatest;
+  $("tab-notice").hidden = false;
+}
+
+function onStorage(ev) {
+  if (ev.storageArea !== localStorage || (ev.key !== SAVES_KEY && ev.key !== null)) return;
+  renderSaves();
+  const e = getSave(ui.saveId);
+  if (e && (e.rev || 0) > ui.saveRev && !ui.movedOn) {
+    ui.movedOn = true;
+    showTabNotice(`This game moved on in another tab (${e.moves} move${e.moves === 1 ? "" : "s"} there). `
+      + "A move here will be saved as a separate game.", true);
+  }
 }
 
 function renderSaves() {
   const list = $("saves");
-  const entries = Object.values(readSaves()).sort((a, b) => b.updated - a.updated);
+  const { saves: entries, corrupt, broken } = listSaves();
   list.replaceChildren();
   for (const e of entries) {
     const li = document.createElement("li");
@@ -878,7 +957,7 @@ function renderSaves() {
     const what = document.createElement("span");
     what.className = "what";
     const when = new Date(e.updated).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
-    what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${e.status} · ${when}`;
+    what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${String(e.status).slice(0, 60)} · ${when}`;
     li.append(what);
     if (e.id === ui.saveId) {
       li.classList.add("current");
@@ -888,17 +967,32 @@ function renderSaves() {
       li.append(now);
     } else {
       li.append(makeButton("Resume", `Continue this ${e.title} game`, () => resumeSave(e.id)),
-        makeButton("Delete", "Remove this game from the list", () => {
-          const saves = readSaves(); delete saves[e.id]; writeSaves(saves); renderSaves();
-        }));
+        makeButton("Delete", "Remove this game from the list", () => { deleteSave(e.id); renderSaves(); }));
+    }
+    if (typeof e.error === "string") { // it could not be opened: say why until dismissed
+      li.classList.add("failed");
+      const why = document.createElement("span");
+      why.className = "save-error";
+      why.textContent = `Could not be opened: ${e.error.slice(0, 200)}`;
+      li.append(why, makeButton("Dismiss", "Hide this message (the game stays in the list)", () => {
+        touchSave(e.id, { error: undefined }); renderSaves();
+      }));
     }
     list.appendChild(li);
   }
-  $("saves-card").hidden = ui.embed !== null || !entries.length;
+  const odd = corrupt.length + (broken ? 1 : 0);
+  if (odd) {
+    const li = document.createElement("li");
+    li.className = "unreadable";
+    li.textContent = `${odd} stored entr${odd === 1 ? "y" : "ies"} could not be read; kept as they are (Export JSON includes them).`;
+    li.append(makeButton("Export JSON", "Download every saved game, unreadable ones included", exportSaves));
+    list.appendChild(li);
+  }
+  $("saves-card").hidden = ui.embed !== null || !(entries.length || odd);
 }
 
-async function resumeSave(id) {
-  const e = readSaves()[id];
+async function resumeSave(id, { boot = false } = {}) {
+  const e = getSave(id);
   if (!e) { showError("That saved game is gone."); renderSaves(); return false; }
   stopReplay();
   clearTimeout(ui.aiTimer);
@@ -906,10 +1000,21 @@ async function resumeSave(id) {
   const { response, current } = await call({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
   if (!current) return false;
   setBusy(false);
-  if (!response.ok) { showError(`The saved game could not be opened: ${response.error.message}`); return false; }
+  if (!response.ok) {
+    // it stays in the list with the reason, until the player dismisses it or deletes it
+    const reason = String(response.error.message).slice(0, 200);
+    touchSave(id, { error: reason });
+    renderSaves();
+    const msg = `The saved ${e.title} game could not be opened: ${reason}`;
+    if (boot) ui.bootError = msg; else showError(msg);
+    return false;
+  }
   if (ui.saveId !== id) dropIfUntouched(ui.saveId);
-  ui.saveId = id;
-  show(response, { pause: true });
+  if (typeof e.error === "string") touchSave(id, { error: undefined });
+  useSave(id, e.rev || 0);
+  // a reload goes on as the game was left: the computer thinks again unless it was paused;
+  // a game picked from the list waits for "Let the computer move"
+  show(response, { pause: boot ? e.paused === true : true });
   return true;
 }
 
@@ -939,15 +1044,15 @@ async function startNew(form, sent = null) {
   setBusy(false);
   if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
   dropIfUntouched(ui.saveId);
-  ui.saveId = newSaveId();
+  useSave(newSaveId());
   show(response);
   return response;
 }
 
 /** A game nobody has moved in yet is not worth keeping once another one starts. */
 function dropIfUntouched(id) {
-  const saves = readSaves();
-  if (id && saves[id] && saves[id].moves === 0) { delete saves[id]; writeSaves(saves); }
+  const e = getSave(id);
+  if (e && e.moves === 0) deleteSave(id);
 }
 
 // ---------------------------------------------------------------- share links, embed, files
@@ -974,7 +1079,7 @@ async function loadGame(request, what) {
     return false;
   }
   if (!ui.embed) dropIfUntouched(ui.saveId);
-  ui.saveId = ui.embed ? null : newSaveId();
+  useSave(ui.embed ? null : newSaveId());
   show(response, { pause: true });
   return true;
 }
@@ -1017,9 +1122,13 @@ async function showShare(kind) {
   const s = ui.state;
   const whose = shared.view === "spectator" ? "a spectator's view (every hand shown)"
     : shared.view === null ? "" : `${s.players[shared.view].name}'s view (only their hand is shown)`;
+  // honest about what a serverless link is: the whole record, deal included (README: "Hidden hands")
+  const reveals = s.hidden_information && !s.is_over
+    ? "Careful: the link holds the whole record, deal included. The page shows only that hand, but anyone who decodes the link can rebuild every hand. Share an unfinished game only with yourself or people you trust."
+    : "";
   const note = [copied ? "Copied to the clipboard." : "Copy it from the box above.",
     `${shared.moves} move${shared.moves === 1 ? "" : "s"}${shared.cursor < shared.moves ? `, opening at move ${shared.cursor}` : ""}.`,
-    whose ? `It opens ${whose}.` : ""].filter(Boolean).join(" ");
+    whose ? `It opens ${whose}.` : "", reveals].filter(Boolean).join(" ");
   $("share-note").textContent = note;
   $("share-note").hidden = false;
 }
@@ -1101,6 +1210,14 @@ function clearHash() {
 }
 
 // ---------------------------------------------------------------- wiring
+function wireSaves() {
+  $("storage-export").addEventListener("click", exportSaves);
+  $("storage-delete").addEventListener("click", deleteOldSaves);
+  $("tab-latest").addEventListener("click", () => { $("tab-notice").hidden = true; resumeSave(ui.saveId); });
+  $("tab-dismiss").addEventListener("click", () => { $("tab-notice").hidden = true; });
+  window.addEventListener("storage", onStorage);
+}
+
 function wire() {
   if (!$("announcer")) { // the live region that reads out game events
     const live = document.createElement("div");
@@ -1113,6 +1230,7 @@ function wire() {
   wireReload();
   wireZoom();
   wireRecords();
+  wireSaves();
   attachHandler($("board-svg"), onActivate);
   attachHandler($("panels"), onActivate);
   $("panels").addEventListener("focusin", (ev) => {
@@ -1169,10 +1287,9 @@ function setupHello(hello) {
  * in the link: the engine opens it). */
 function paintBeforeEngine(boot, params) {
   if (params.get("r") || ui.embed) return;
-  let saved = null;
-  try { saved = localStorage.getItem(CURRENT_KEY); } catch (_) { /* no storage */ }
+  const saved = getCurrent();
   try {
-    if (saved && readSaves()[saved]) {
+    if (saved && getSave(saved)) {
       // the engine resumes that game: its own last screen, or no early board (never another
       // game's board, where a click would be played in the wrong game)
       const screen = readScreen(saved);
@@ -1233,16 +1350,15 @@ async function main() {
   if (token) {
     const { response: opened } = await call({ cmd: "open", token });
     if (opened.ok) {
-      ui.saveId = ui.embed ? null : newSaveId();
+      useSave(ui.embed ? null : newSaveId());
       show({ result: opened.result }, { pause: true });
       if (!ui.embed) clearHash();
     } else linkError = opened.error.message;
   }
   if (!ui.state || ui.early) {
     let resumed = false;
-    let saved = null;
-    try { saved = localStorage.getItem(CURRENT_KEY); } catch (_) { /* no storage */ }
-    if (saved && !ui.embed && readSaves()[saved]) resumed = await resumeSave(saved);
+    const saved = getCurrent();
+    if (saved && !ui.embed && getSave(saved)) resumed = await resumeSave(saved, { boot: true });
     if (!resumed) {
       // the board painted early was the default game: start exactly that one (the form may
       // have been changed meanwhile); a move made on a resumed board needs that game
@@ -1261,6 +1377,8 @@ async function main() {
     }
   }
   if (linkError) showError(`This link could not be opened: ${linkError}`);
+  else if (ui.bootError) showError(ui.bootError); // shown now: starting the new game cleared it
+  ui.bootError = null;
   renderSaves();
   $("loading").hidden = true;
   document.body.dataset.ready = "true";
