@@ -55,7 +55,7 @@ def clean_move_text(text: str) -> str:
         raise InvalidMoveError(f"a move is written as text, not {quote(text)}")
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(f"a move is at most {MAX_MOVE_TEXT} characters; "
-                               f"this one has {len(text):,} ({quote(text, 24)})")
+                               f"this one has {len(text):,} and starts {quote(text[:24])}...")
     return " ".join(text.split())
 
 

@@ -234,3 +234,42 @@ def test_reload_while_the_computer_thinks_goes_on_thinking(browser, site_url):
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_hostile_import_and_link_get_a_short_message_and_keep_the_game(browser, site_url):
+    """The issue's reproductions, through the page: the worker answers at once, the message is
+    short, the game on screen stays exactly as it was."""
+    context, page = _context_page(browser)
+    try:
+        errors = _open(page, site_url)
+        send(page, HUMANS)
+        _play(page, CELLS[:3])
+        before = state(page)["record"]
+        page.click("details.import summary")
+        hostile = [
+            json.dumps({"game": "triominos", "moves": ["1-2-3 ABC" + " " * 3000 + "!"]}),  # froze the worker
+            json.dumps({"game": "hex", "seed": None, "moves": []}),
+            json.dumps({"game": "triominos", "moves": ["draw"] * 50_000}),  # longer than any game
+            "(;FF[4]GM[11]SZ[5]" + ";" * 200_000 + ")",
+            "z" * 900_000,
+        ]
+        for text in hostile:
+            page.evaluate("() => { document.getElementById('error').textContent = ''; }")
+            page.evaluate("(t) => { document.getElementById('import-text').value = t; }", text)
+            page.click("#import-go")
+            page.wait_for_function("document.getElementById('error').textContent.length > 0", timeout=20_000)
+            wait_idle(page)
+            message = page.inner_text("#error")
+            assert "could not be loaded" in message and len(message) < 400, message[:500]
+            assert state(page)["record"] == before
+        # a flipped share link: a plain message, no zlib internals
+        token = page.evaluate("async () => (await window.boardwright.call({cmd: 'share'})).result.token")
+        flipped = token[:-12] + ("A" if token[-12] != "A" else "B") + token[-11:]
+        page.evaluate("(h) => { location.hash = h; }", "r=" + flipped)
+        page.wait_for_function("document.getElementById('error').textContent.includes('link')")
+        message = page.inner_text("#error")
+        assert "Error -3" not in message and "zlib" not in message.lower() and len(message) < 400, message
+        assert state(page)["record"] == before
+        assert not errors, errors
+    finally:
+        context.close()
