@@ -340,7 +340,8 @@ def _decode_v1(payload: str, offset: int) -> dict:
         raise InvalidRecordError("the link is corrupted: its header is not a JSON object")
     unknown = sorted(str(k) for k in header if k not in _HEADER_KEYS)
     if unknown:
-        raise InvalidRecordError(f"the link is corrupted: its header has unknown fields {', '.join(unknown)}")
+        shown = ", ".join(quote(k, 16) for k in unknown[:3]) + (f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else "")
+        raise InvalidRecordError(f"the link is corrupted: its header has unknown fields {shown}")
 
     game_id = header.get("g")
     if isinstance(game_id, str) and len(game_id) > MAX_GAME_ID:

@@ -291,7 +291,7 @@ def _with_unused_bits_set():
     (pack(body_of(None, raw_header=b"\xff\xfe")), "not valid JSON"),
     (pack(body_of(None, raw_header=b"[" * 5000 + b"]" * 5000)), "not valid JSON"),
     (pack(body_of(["hex"])), "not a JSON object"),
-    (pack(body_of({"g": "hex", "x": 1})), "unknown fields x"),
+    (pack(body_of({"g": "hex", "x": 1})), "unknown fields 'x'"),
     (pack(body_of({"g": "chess"})), "unknown game 'chess'"),
     (pack(body_of({})), "unknown game None"),
     (pack(body_of({"g": "hex", "o": [11]})), "options must be an object"),

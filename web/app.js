@@ -4,7 +4,8 @@
 import { renderScene, attachHandler } from "./render.js";
 import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
 import {
-  deleteOldest, deleteSave, exportText, getCurrent, getSave, listSaves, putSave, SAVES_KEY, setCurrent, touchSave,
+  deleteOldest, deleteSave, exportText, getCurrent, getSave, listSaves, migrateLegacy, parseEntry, putSave, SAVE_PREFIX,
+  setCurrent, TAB, touchSave,
 } from "./saves.js";
 import {
   fetchBootData, forgetScreen, readScreen, saveScreen, showFailure, showLoadingNote, showProgress, showSlowStart, wireReload,
@@ -99,6 +100,7 @@ const ui = {
   embed: null, // "board" or "replay" when the page is embedded (#r=...&embed=...)
   saveId: null, // the autosave entry of the game on screen
   saveRev: 0, // the revision of that entry this tab last wrote or read (saves.js putSave)
+  savedKey: "", // what this tab last wrote or read there (savedGameKey): unchanged, nothing is written
   movedOn: false, // another tab has written that entry since
   lastSaved: null, // the state last autosaved (tried again after "Delete old saves")
   bootError: null, // a saved game that could not be resumed at start-up: shown once the page is up
@@ -834,9 +836,10 @@ function wireReplay() {
 // Storage rules (revisions, conflicts, full storage, unreadable entries) live in saves.js.
 
 /** The entry the game on screen is saved in, and the revision this tab last wrote or read. */
-function useSave(id, rev = 0) {
+function useSave(id, rev = 0, entry = null) {
   ui.saveId = id;
   ui.saveRev = rev;
+  ui.savedKey = entry ? savedGameKey(entry) : "";
   ui.movedOn = false;
   $("tab-notice").hidden = true;
 }
@@ -855,14 +858,13 @@ function saveEntry(state, id, old) {
   };
 }
 
-/** Whether a stored entry already holds this save (so writing it would only raise its revision,
- * which would make another tab holding the same game fork for nothing). */
-function sameGame(entry, save) {
-  return entry.cursor === save.cursor && JSON.stringify(entry.players) === JSON.stringify(save.players)
-    && JSON.stringify(entry.record) === JSON.stringify(save.record);
+/** What a save holds that matters (the game, the position, the seats): a stale tab that shows
+ * the same thing again writes nothing (a write would raise the revision for nothing). */
+function savedGameKey(save) {
+  return JSON.stringify([save.record, save.cursor, save.players]);
 }
 
-function autosave(state) {
+function autosave(state, { force = false } = {}) {
   if (ui.embed || !state.save) return;
   let old = getSave(ui.saveId);
   // a different game than the entry holds (e.g. started through window.boardwright): a new entry
@@ -872,7 +874,9 @@ function autosave(state) {
     old = null;
   }
   ui.lastSaved = state;
-  if (old && (old.rev || 0) === ui.saveRev && sameGame(old, state.save)) { // nothing new (e.g. just resumed)
+  const paused = ui.paused && !state.is_over;
+  if (old && !force && savedGameKey(state.save) === ui.savedKey) { // nothing new from this tab
+    if (!!old.paused !== paused) touchSave(ui.saveId, { paused }); // "Let the computer move"
     setCurrent(ui.saveId);
     saveScreen(ui.saveId, state);
     renderSaves();
@@ -881,16 +885,13 @@ function autosave(state) {
   let res = putSave(saveEntry(state, ui.saveId, old), ui.saveRev);
   if (res.conflict) {
     // another tab moved this game on since this tab read it: keep both lines, tell the player
-    const other = res.conflict;
     useSave(newSaveId());
+    forkNotice(res.conflict.moves);
     res = putSave(saveEntry(state, ui.saveId, null), 0);
-    if (res.ok) {
-      showTabNotice(`This game was also played in another tab (${other.moves} move${other.moves === 1 ? "" : "s"} there). `
-        + "Your moves here are saved as a separate game; both are in Saved games.", false);
-    }
   }
   if (res.ok) {
     ui.saveRev = res.rev;
+    ui.savedKey = savedGameKey(state.save);
     setCurrent(ui.saveId);
     showStorageWarning(false);
     saveScreen(ui.saveId, state);
@@ -900,6 +901,11 @@ function autosave(state) {
     console.warn("Boardwright: autosave failed:", res.error);
   }
   renderSaves();
+}
+
+function forkNotice(otherMoves) {
+  showTabNotice(`This game was also played in another tab (${otherMoves} move${otherMoves === 1 ? "" : "s"} there). `
+    + "Your moves here are saved as a separate game; both are in Saved games.", false);
 }
 
 /** Storage full: say so where the player looks, with the two ways out (nothing is deleted
@@ -937,10 +943,18 @@ function showTabNotice(text, offerLatest) {
 }
 
 function onStorage(ev) {
-  if (ev.storageArea !== localStorage || (ev.key !== SAVES_KEY && ev.key !== null)) return;
+  if (ev.key !== null && !ev.key.startsWith(SAVE_PREFIX)) return;
   renderSaves();
-  const e = getSave(ui.saveId);
-  if (e && (e.rev || 0) > ui.saveRev && !ui.movedOn) {
+  if (!ui.saveId || (ev.key !== null && ev.key !== SAVE_PREFIX + ui.saveId)) return;
+  const e = ev.key === null ? null : parseEntry(ev.newValue, ui.saveId);
+  if (!e || e.tab === TAB) return;
+  if (e.rev === ui.saveRev && ui.savedKey && ui.lastSaved && savedGameKey(e) !== ui.savedKey) {
+    // another tab wrote the same revision as this tab, at the same moment: one write hides the
+    // other, so this tab keeps its line as a game of its own (at worst both do: two copies)
+    useSave(newSaveId());
+    forkNotice(e.moves);
+    autosave(ui.lastSaved, { force: true });
+  } else if (e.rev > ui.saveRev && !ui.movedOn) {
     ui.movedOn = true;
     showTabNotice(`This game moved on in another tab (${e.moves} move${e.moves === 1 ? "" : "s"} there). `
       + "A move here will be saved as a separate game.", true);
@@ -949,7 +963,7 @@ function onStorage(ev) {
 
 function renderSaves() {
   const list = $("saves");
-  const { saves: entries, corrupt, broken } = listSaves();
+  const { saves: entries, corrupt, legacy } = listSaves();
   list.replaceChildren();
   for (const e of entries) {
     const li = document.createElement("li");
@@ -980,7 +994,7 @@ function renderSaves() {
     }
     list.appendChild(li);
   }
-  const odd = corrupt.length + (broken ? 1 : 0);
+  const odd = corrupt.length + (legacy ? 1 : 0);
   if (odd) {
     const li = document.createElement("li");
     li.className = "unreadable";
@@ -1011,7 +1025,7 @@ async function resumeSave(id, { boot = false } = {}) {
   }
   if (ui.saveId !== id) dropIfUntouched(ui.saveId);
   if (typeof e.error === "string") touchSave(id, { error: undefined });
-  useSave(id, e.rev || 0);
+  useSave(id, e.rev || 0, e);
   // a reload goes on as the game was left: the computer thinks again unless it was paused;
   // a game picked from the list waits for "Let the computer move"
   show(response, { pause: boot ? e.paused === true : true });
@@ -1319,6 +1333,7 @@ async function main() {
     document.body.classList.add("embed", `embed-${embed}`);
   }
   wire();
+  migrateLegacy(); // the first versions' single list of saved games, split into one key a game
   const boot = await fetchBootData();
   if (boot) setupHello(boot.hello);
   // the form and the board in two tasks: neither holds the main thread long (no long task)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import catalog
-from ..core import GameError, GameOverError, Rng, fresh_seed
+from ..core import GameError, GameOverError, Rng, fresh_seed, quote
 
 
 class UnknownAgentError(GameError):
@@ -73,7 +73,7 @@ def get(name: str, game: str | None = None) -> type[Agent]:
             catalog.load_all("agents")
     if not isinstance(name, str) or name not in _AGENTS:
         catalog.load_all("agents")  # the message lists every agent
-        raise UnknownAgentError(f"unknown agent {name!r}; known agents: {', '.join(sorted(_AGENTS))}")
+        raise UnknownAgentError(f"unknown agent {quote(name)}; known agents: {', '.join(sorted(_AGENTS))}")
     return _AGENTS[name]
 
 

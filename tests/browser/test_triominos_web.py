@@ -116,7 +116,7 @@ def test_triominos_form_players_and_target(page, site_url):
     page.click("#new-game")
     wait_idle(page)
     s = state(page)
-    assert len(s["players"]) == 4 and s["options"] == {"players": 4, "target": None}
+    assert len(s["players"]) == 4 and s["options"] == {"players": 4, "target": None, "max_rounds": 20}
     # a bad option keeps the current game and says why
     page.fill("[data-option=players]", "9")
     page.click("#new-game")
