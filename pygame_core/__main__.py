@@ -61,6 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option, e.g. -o target=none or -o players=3 (also --players 3)")
     tp.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
+    from .analysis_cli import add_parsers  # analyse, review
+    add_parsers(sub)
     return p
 
 
@@ -419,6 +421,11 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_play(args, extra)
         if args.command == "tournament":
             return cmd_tournament(args, extra)
+        if args.command in ("analyse", "review"):
+            from . import analysis_cli
+            if extra:
+                raise GameError(f"unexpected argument {extra[0][:40]!r}")
+            return getattr(analysis_cli, "cmd_" + args.command)(args)
         return cmd_selfplay(args, extra)
     except (GameError, KeyboardInterrupt) as exc:
         print(f"error: {exc}", file=sys.stderr)
