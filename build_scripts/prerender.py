@@ -30,7 +30,7 @@ _PER_GAME = ("seed", "record", "save", "export_formats", "export_options")
 
 
 def _default_players(info: dict) -> list[str]:
-    """The seats the page's form starts with (web/app.js buildSeats): the first seat a person,
+    """The seats the page's form starts with (web/form.js buildSeats): the first seat a person,
     the others the strongest agent (the first of equal strength)."""
     best = max(info["agents"], key=lambda a: a["strength"])["name"]
     return ["human"] + [best] * (len(info["players"]) - 1)

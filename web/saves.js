@@ -6,7 +6,7 @@
 //   writes a game only over the revision it last wrote or read (`putSave`): if another tab has
 //   moved it on, the write is refused ("conflict") and the page forks its line into a new entry.
 //   A write that races another tab's write of the same revision is seen in the storage event
-//   (same `rev`, other `tab`): the page then keeps its own line as a new entry too (app.js).
+//   (same `rev`, other `tab`): the page then keeps its own line as a new entry too (autosave.js).
 // * A full storage is reported ("full"), never hidden; nothing is deleted without the player's
 //   click (`deleteOldest` is that click's action).
 // * Entries this page cannot read (null, a string, a half-written object...) are skipped in the

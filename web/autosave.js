@@ -1,0 +1,222 @@
+// Autosave and saved games: the game on screen is written after every answer; the saved-games
+// card (resume, delete, unreadable entries); other tabs writing the same game; full storage.
+// Storage rules (revisions, conflicts, full storage, unreadable entries) live in saves.js.
+import { saveScreen } from "./boot.js";
+import { call } from "./engine.js";
+import { stopReplay } from "./moves.js";
+import { show } from "./play.js";
+import {
+  deleteOldest, deleteSave, exportText, getSave, listSaves, parseEntry, putSave, SAVE_PREFIX, setCurrent, TAB, touchSave,
+} from "./saves.js";
+import { $, makeButton, setBusy, showError, ui } from "./state.js";
+
+/** The entry the game on screen is saved in, and the revision this tab last wrote or read. */
+export function useSave(id, rev = 0, entry = null) {
+  ui.saveId = id;
+  ui.saveRev = rev;
+  ui.savedKey = entry ? savedGameKey(entry) : "";
+  ui.movedOn = false;
+  $("tab-notice").hidden = true;
+}
+
+export function newSaveId() {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+}
+
+function saveEntry(state, id, old) {
+  return {
+    id, game: state.game, title: state.title, status: state.status,
+    moves: state.save.record.moves.length, cursor: state.save.cursor,
+    players: state.save.players, record: state.save.record,
+    paused: ui.paused && !state.is_over, // a reload goes on as the game was: thinking, or waiting
+    created: old ? old.created : Date.now(), updated: Date.now(),
+  };
+}
+
+/** What a save holds that matters (the game, the position, the seats): a stale tab that shows
+ * the same thing again writes nothing (a write would raise the revision for nothing). */
+function savedGameKey(save) {
+  return JSON.stringify([save.record, save.cursor, save.players]);
+}
+
+export function autosave(state, { force = false } = {}) {
+  if (ui.embed || !state.save) return;
+  let old = getSave(ui.saveId);
+  // a different game than the entry holds (e.g. started through window.boardwright): a new entry
+  if (!ui.saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
+    if (old && old.moves === 0) deleteSave(old.id); // an untouched game is replaced, not listed
+    useSave(newSaveId());
+    old = null;
+  }
+  ui.lastSaved = state;
+  const paused = ui.paused && !state.is_over;
+  if (old && !force && savedGameKey(state.save) === ui.savedKey) { // nothing new from this tab
+    if (!!old.paused !== paused) touchSave(ui.saveId, { paused }); // "Let the computer move"
+    setCurrent(ui.saveId);
+    saveScreen(ui.saveId, state);
+    renderSaves();
+    return;
+  }
+  let res = putSave(saveEntry(state, ui.saveId, old), ui.saveRev);
+  if (res.conflict) {
+    // another tab moved this game on since this tab read it: keep both lines, tell the player
+    useSave(newSaveId());
+    forkNotice(res.conflict.moves);
+    res = putSave(saveEntry(state, ui.saveId, null), 0);
+  }
+  if (res.ok) {
+    ui.saveRev = res.rev;
+    ui.savedKey = savedGameKey(state.save);
+    setCurrent(ui.saveId);
+    showStorageWarning(false);
+    saveScreen(ui.saveId, state);
+  } else if (res.full) {
+    showStorageWarning(true);
+  } else if (res.error) {
+    console.warn("Boardwright: autosave failed:", res.error);
+  }
+  renderSaves();
+}
+
+function forkNotice(otherMoves) {
+  showTabNotice(`This game was also played in another tab (${otherMoves} move${otherMoves === 1 ? "" : "s"} there). `
+    + "Your moves here are saved as a separate game; both are in Saved games.", false);
+}
+
+/** Storage full: say so where the player looks, with the two ways out (nothing is deleted
+ * unless the player clicks). */
+function showStorageWarning(on) {
+  const box = $("storage-warning");
+  if (box.hidden === !on) return;
+  box.hidden = !on;
+  document.body.dataset.storageFull = on ? "true" : "false";
+}
+
+function exportSaves() {
+  const blob = new Blob([exportText()], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `boardwright-saved-games-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+function deleteOldSaves() {
+  const n = deleteOldest([ui.saveId]);
+  $("storage-note").textContent = n ? `${n} old saved game${n === 1 ? "" : "s"} deleted.` : "There are no older saved games to delete.";
+  if (ui.lastSaved) autosave(ui.lastSaved); // try again now
+  renderSaves();
+}
+
+/** Another tab wrote the game on screen: offer its newer line (this tab's next move would fork). */
+function showTabNotice(text, offerLatest) {
+  $("tab-notice-text").textContent = text;
+  $("tab-latest").hidden = !offerLatest;
+  $("tab-notice").hidden = false;
+}
+
+function onStorage(ev) {
+  if (ev.key !== null && !ev.key.startsWith(SAVE_PREFIX)) return;
+  renderSaves();
+  if (!ui.saveId || (ev.key !== null && ev.key !== SAVE_PREFIX + ui.saveId)) return;
+  const e = ev.key === null ? null : parseEntry(ev.newValue, ui.saveId);
+  if (!e || e.tab === TAB) return;
+  if (e.rev === ui.saveRev && ui.savedKey && ui.lastSaved && savedGameKey(e) !== ui.savedKey) {
+    // another tab wrote the same revision as this tab, at the same moment: one write hides the
+    // other, so this tab keeps its line as a game of its own (at worst both do: two copies)
+    useSave(newSaveId());
+    forkNotice(e.moves);
+    autosave(ui.lastSaved, { force: true });
+  } else if (e.rev > ui.saveRev && !ui.movedOn) {
+    ui.movedOn = true;
+    showTabNotice(`This game moved on in another tab (${e.moves} move${e.moves === 1 ? "" : "s"} there). `
+      + "A move here will be saved as a separate game.", true);
+  }
+}
+
+export function renderSaves() {
+  const list = $("saves");
+  const { saves: entries, corrupt, legacy } = listSaves();
+  list.replaceChildren();
+  for (const e of entries) {
+    const li = document.createElement("li");
+    li.dataset.save = e.id;
+    const what = document.createElement("span");
+    what.className = "what";
+    const when = new Date(e.updated).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
+    what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${String(e.status).slice(0, 60)} · ${when}`;
+    li.append(what);
+    if (e.id === ui.saveId) {
+      li.classList.add("current");
+      const now = document.createElement("span");
+      now.className = "hint";
+      now.textContent = "on screen";
+      li.append(now);
+    } else {
+      li.append(makeButton("Resume", `Continue this ${e.title} game`, () => resumeSave(e.id)),
+        makeButton("Delete", "Remove this game from the list", () => { deleteSave(e.id); renderSaves(); }));
+    }
+    if (typeof e.error === "string") { // it could not be opened: say why until dismissed
+      li.classList.add("failed");
+      const why = document.createElement("span");
+      why.className = "save-error";
+      why.textContent = `Could not be opened: ${e.error.slice(0, 200)}`;
+      li.append(why, makeButton("Dismiss", "Hide this message (the game stays in the list)", () => {
+        touchSave(e.id, { error: undefined }); renderSaves();
+      }));
+    }
+    list.appendChild(li);
+  }
+  const odd = corrupt.length + (legacy ? 1 : 0);
+  if (odd) {
+    const li = document.createElement("li");
+    li.className = "unreadable";
+    li.textContent = `${odd} stored entr${odd === 1 ? "y" : "ies"} could not be read; kept as they are (Export JSON includes them).`;
+    li.append(makeButton("Export JSON", "Download every saved game, unreadable ones included", exportSaves));
+    list.appendChild(li);
+  }
+  $("saves-card").hidden = ui.embed !== null || !(entries.length || odd);
+}
+
+export async function resumeSave(id, { boot = false } = {}) {
+  const e = getSave(id);
+  if (!e) { showError("That saved game is gone."); renderSaves(); return false; }
+  stopReplay();
+  clearTimeout(ui.aiTimer);
+  setBusy(true);
+  const { response, current } = await call({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
+  if (!current) return false;
+  setBusy(false);
+  if (!response.ok) {
+    // it stays in the list with the reason, until the player dismisses it or deletes it
+    const reason = String(response.error.message).slice(0, 200);
+    touchSave(id, { error: reason });
+    renderSaves();
+    const msg = `The saved ${e.title} game could not be opened: ${reason}`;
+    if (boot) ui.bootError = msg; else showError(msg);
+    return false;
+  }
+  if (ui.saveId !== id) dropIfUntouched(ui.saveId);
+  if (typeof e.error === "string") touchSave(id, { error: undefined });
+  useSave(id, e.rev || 0, e);
+  // a reload goes on as the game was left: the computer thinks again unless it was paused;
+  // a game picked from the list waits for "Let the computer move"
+  show(response, { pause: boot ? e.paused === true : true });
+  return true;
+}
+
+/** A game nobody has moved in yet is not worth keeping once another one starts. */
+export function dropIfUntouched(id) {
+  const e = getSave(id);
+  if (e && e.moves === 0) deleteSave(id);
+}
+
+export function wireSaves() {
+  $("storage-export").addEventListener("click", exportSaves);
+  $("storage-delete").addEventListener("click", deleteOldSaves);
+  $("tab-latest").addEventListener("click", () => { $("tab-notice").hidden = true; resumeSave(ui.saveId); });
+  $("tab-dismiss").addEventListener("click", () => { $("tab-notice").hidden = true; });
+  window.addEventListener("storage", onStorage);
+}

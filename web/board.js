@@ -1,0 +1,265 @@
+// Drawing a state: the board and the hands (render.js draws a scene), the status line, the
+// banner, the buttons, the scores and notes; the selection, the hint and a move waiting for the
+// engine marked on the board. Drawing only: what happens on a click is the modules' above.
+import { renderScene } from "./render.js";
+import { syncForm } from "./form.js";
+import { $, clearSelection, makeButton, ui } from "./state.js";
+import { applyZoom } from "./zoom.js";
+
+// What drawing needs from the modules above this one (they import this one), filled in once by
+// app.js before anything is drawn: callbacks instead of imports, so that there is no import cycle.
+export const hooks = {
+  afterRender: null, // (state): the move list, the replay bar, exports, autosave, the computer's turn
+  playMove: null, // (move): the button of a move that has no click path
+  cycleChoice: null, // the next of several moves that fit the chosen path ("Rotate")
+  confirmChoice: null, // play the move shown ("Place")
+};
+
+/** Legal moves whose click path starts with `prefix`. */
+export function candidates(prefix) {
+  if (!ui.state) return [];
+  return ui.state.legal.filter((m) => m.path.length >= prefix.length && prefix.every((t, i) => m.path[i] === t));
+}
+
+/** Targets that can be clicked now: the next step of the chosen path, or any first step. */
+function clickable() {
+  const set = new Set();
+  for (const m of candidates(ui.sel)) if (m.path.length > ui.sel.length) set.add(m.path[ui.sel.length]);
+  for (const m of ui.state.legal) if (m.path.length) set.add(m.path[0]);
+  return set;
+}
+
+export function isHumanTurn(state) {
+  return !state.is_over && state.players[state.current_player].agent === "human";
+}
+
+/** Hidden-information hot-seat: a different person must take the device before we show hands. */
+export function needsHandover(state) {
+  if (!state.hidden_information || state.viewer === null || state.is_over) return false;
+  const humans = state.players.filter((p) => p.agent === "human").length;
+  return humans > 1 && ui.shownViewer !== state.viewer;
+}
+
+/** Draw `state` as the game on screen (the engine's answer, or a board painted early). */
+export function render(state) {
+  if (ui.state && (state.game !== ui.state.game || state.cursor !== ui.state.cursor
+      || state.moves.length !== ui.state.moves.length || state.seed !== ui.state.seed)) {
+    clearSelection();
+    ui.hint = null;
+  }
+  ui.state = state;
+  // a new game (or a loaded one) starts behind the hand-over screen when several people share
+  // the screen; with one person (or none) there is nothing to hide from anybody
+  const key = `${state.game}:${state.seed}`;
+  if (key !== ui.gameKey) { ui.gameKey = key; ui.shownViewer = -1; ui.zoom = { scale: 1, dx: 0, dy: 0 }; syncForm(state); }
+  if (!needsHandover(state)) ui.shownViewer = state.viewer;
+  // drop a selection that no longer fits
+  if (ui.sel.length && !candidates(ui.sel).length) clearSelection();
+  const humanTurn = isHumanTurn(state);
+  const board = $("board");
+  board.dataset.turn = state.is_over ? "" : String(state.current_player);
+  board.classList.toggle("over", state.is_over);
+  board.classList.toggle("human-turn", humanTurn);
+  const handover = needsHandover(state);
+  $("handover").hidden = !handover;
+  if (handover) {
+    const name = state.players[state.viewer].name;
+    $("handover-text").textContent = `Pass the device to ${name}.`;
+    $("handover-go").textContent = `I am ${name}: show my hand`;
+  }
+  drawBoard();
+
+  // status line
+  const status = $("status");
+  status.replaceChildren();
+  if (state.is_over) {
+    status.textContent = state.status;
+  } else {
+    const p = state.players[state.current_player];
+    const swatch = document.createElement("span");
+    swatch.className = `swatch p${state.current_player}`;
+    status.append(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`);
+  }
+  const banner = $("banner");
+  if (state.is_over) {
+    const w = state.winners.length ? state.winners[0] : null;
+    banner.className = "banner" + (w === null ? "" : ` p${w}`);
+    banner.textContent = state.winners.length
+      ? `${state.winners.map((i) => state.players[i].name).join(" and ")} ${state.winners.length > 1 ? "win" : "wins"}!` : "Draw";
+    banner.hidden = false;
+  } else banner.hidden = true;
+
+  // buttons
+  $("undo").disabled = !state.can_undo;
+  $("redo").disabled = !state.can_redo;
+  const aiTurn = !state.is_over && !humanTurn;
+  $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
+  $("hint").hidden = !humanTurn || !!ui.early;
+  renderActions();
+  markHint();
+  renderScores(state);
+  renderNotes(state);
+
+  // the move list and the replay bar; then (the engine's game only) what talks to the engine
+  // and to storage: app.js afterRender
+  hooks.afterRender(state);
+}
+
+/** Mark the targets of the move waiting for the engine (class "pending", named so). */
+function markPending() {
+  if (!ui.pending) return;
+  for (const t of ui.pending.targets) {
+    for (const node of document.querySelectorAll(`[data-target="${CSS.escape(t)}"]`)) {
+      node.classList.add("pending");
+      node.setAttribute("aria-label", `${node.getAttribute("aria-label").split(",")[0]}, your move, waiting for the engine`);
+    }
+  }
+}
+
+/** Read out what happened (screen readers) through a polite live region: the last move, who
+ * made it and what comes next, once per position. */
+export function announceEvent(state) {
+  const key = `${state.game}:${state.seed}:${state.cursor}:${state.moves.length}:${state.is_over}`;
+  if (key === ui.announced) return;
+  ui.announced = key;
+  let text;
+  const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
+  if (state.last_move && who !== null && who !== undefined) {
+    text = `${state.players[who].name} played ${state.last_move}. `;
+  } else text = state.cursor === 0 ? `${state.title}: a new game. ` : "";
+  if (state.is_over) text += $("banner").textContent || state.status;
+  else {
+    const p = state.players[state.current_player];
+    text += p.agent === "human" ? `${p.name} to move.` : `${p.name} (${p.agent_title}) to move.`;
+  }
+  $("announcer").textContent = text;
+}
+
+/** Draw the board and the panels (hands) with the current selection. */
+function drawBoard() {
+  const state = ui.state;
+  const hidden = needsHandover(state);
+  const humanTurn = isHumanTurn(state) && !hidden;
+  const scene = ui.preview || state.scene;
+  const live = humanTurn ? clickable() : new Set();
+  const selected = new Set(ui.sel);
+  if (ui.choice) selected.add(ui.choice.path[ui.choice.path.length - 1]);
+  $("board-svg").style.visibility = hidden ? "hidden" : "";
+  if (hidden) $("board-svg").replaceChildren();
+  else {
+    renderScene($("board-svg"), scene, live, selected);
+    applyZoom();
+    if (!document.body.dataset.firstBoardMs && $("board-svg").querySelector("[data-target]")) {
+      document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
+    }
+  }
+  const box = $("panels");
+  const active = document.activeElement;
+  const panelFocus = box.contains(active) && active.dataset && active.dataset.target !== undefined
+    ? active.dataset.target : null; // the panels are drawn anew: keyboard focus moves along
+  box.replaceChildren();
+  if (hidden) return;
+  markPending();
+  for (const panel of scene.panels || []) {
+    const fig = document.createElement("figure");
+    fig.className = "panel-scene" + (panel.cls ? ` ${panel.cls}` : ""); // e.g. "own": the player's hand
+    const cap = document.createElement("figcaption");
+    cap.textContent = panel.title || "";
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", panel.title || panel.name);
+    svg.classList.add("panel-svg", `panel-${panel.name}`);
+    svg.dataset.panel = panel.name;
+    if (ui.panelFocus[panel.name]) svg.dataset.focusTarget = ui.panelFocus[panel.name];
+    renderScene(svg, panel, live, selected);
+    fig.append(cap, svg);
+    box.appendChild(fig);
+  }
+  if (panelFocus) {
+    const node = box.querySelector(`[data-target="${CSS.escape(panelFocus)}"]`)
+      || box.querySelector("[data-target][tabindex='0']");
+    if (node) node.focus({ preventScroll: true });
+  }
+}
+
+function renderActions() {
+  const state = ui.state;
+  const box = $("actions");
+  box.replaceChildren();
+  if (!isHumanTurn(state) || needsHandover(state)) return;
+  if (ui.choice) {
+    const n = ui.choice.moves.length;
+    const info = document.createElement("span");
+    info.className = "choice-info";
+    info.textContent = `${ui.choice.moves[ui.choice.index]} (${ui.choice.index + 1} of ${n})`;
+    const rot = makeButton("Rotate (R)", "Show the next orientation that fits", () => hooks.cycleChoice());
+    rot.id = "rotate";
+    const ok = makeButton("Place (Enter)", "Play the tile as shown", () => hooks.confirmChoice());
+    ok.id = "confirm";
+    box.append(info, rot, ok, makeButton("Cancel (Esc)", null, () => { clearSelection(); drawAll(); }));
+    return;
+  }
+  for (const a of state.legal) {
+    if (a.path.length) continue;
+    const b = makeButton(a.label || a.move, null, () => hooks.playMove(a.move));
+    b.dataset.move = a.move;
+    box.appendChild(b);
+  }
+  if (ui.sel.length) {
+    box.appendChild(makeButton("Clear selection (Esc)", null, () => { clearSelection(); drawAll(); }));
+  }
+}
+
+function renderScores(state) {
+  const card = $("scores-card");
+  const table = $("scores");
+  const notes = state.scene.player_notes || [];
+  card.hidden = !state.scores;
+  if (!state.scores) return;
+  table.replaceChildren();
+  state.players.forEach((p, i) => {
+    const tr = document.createElement("tr");
+    if (i === state.current_player) tr.classList.add("to-move");
+    if (state.winners.includes(i)) tr.classList.add("winner");
+    const name = document.createElement("th");
+    name.scope = "row";
+    const sw = document.createElement("span");
+    sw.className = `swatch p${i}`;
+    name.append(sw, ` ${p.name}`);
+    const who = document.createElement("td");
+    who.textContent = p.agent_title || p.agent;
+    const note = document.createElement("td");
+    note.textContent = notes[i] || "";
+    const score = document.createElement("td");
+    score.className = "score";
+    score.textContent = state.scores[i];
+    tr.append(name, who, note, score);
+    table.appendChild(tr);
+  });
+}
+
+function renderNotes(state) {
+  const list = $("notes");
+  list.replaceChildren();
+  for (const n of state.scene.notes || []) {
+    const li = document.createElement("li");
+    li.className = n.cls || "";
+    li.textContent = n.text;
+    list.appendChild(li);
+  }
+  $("notes-card").hidden = !list.children.length;
+}
+
+export function drawAll() { drawBoard(); renderActions(); markHint(); }
+
+/** Mark the click targets of the hinted move (class "hint") after drawing. */
+function markHint() {
+  if (!ui.hint || !ui.state) return;
+  const entry = ui.state.legal.find((m) => m.move === ui.hint);
+  if (!entry) return;
+  const targets = entry.path && entry.path.length ? entry.path : [entry.target];
+  for (const t of targets) {
+    if (!t) continue;
+    for (const el of document.querySelectorAll(`[data-target="${CSS.escape(t)}"]`)) el.classList.add("hint");
+  }
+}

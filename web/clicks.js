@@ -1,0 +1,79 @@
+// Choosing a move by clicks (or keys) on the board and the hands: a click path is built target
+// by target; a complete path that fits several moves becomes a choice shown one at a time
+// ("Rotate", "Place"). Keyboard shortcuts of the page, too.
+import { candidates, drawAll, isHumanTurn, needsHandover } from "./board.js";
+import { call } from "./engine.js";
+import { playMove } from "./play.js";
+import { $, clearSelection, showError, ui } from "./state.js";
+
+async function showChoice() {
+  const move = ui.choice.moves[ui.choice.index];
+  drawAll(); // the choice controls at once; the preview follows from the worker
+  const { response, current } = await call({ cmd: "preview", move });
+  if (!current || !ui.choice) return;
+  ui.preview = response.ok ? response.result.scene : null;
+  drawAll();
+}
+
+export function cycleChoice() {
+  if (!ui.choice) return;
+  ui.choice.index = (ui.choice.index + 1) % ui.choice.moves.length;
+  showChoice();
+}
+
+export function confirmChoice() {
+  if (!ui.choice) return;
+  playMove(ui.choice.moves[ui.choice.index]);
+}
+
+export function onActivate(target) {
+  const state = ui.state;
+  if (!state || ui.busy || ui.embed) return;
+  if (!isHumanTurn(state) || needsHandover(state)) return;
+  if (ui.choice) {
+    const last = ui.choice.path[ui.choice.path.length - 1];
+    if (target === last) { confirmChoice(); return; }
+    ui.choice = null;
+    ui.preview = null;
+  }
+  let path = [...ui.sel, target];
+  let cands = candidates(path);
+  if (!cands.length) {
+    if (ui.sel.length && ui.sel[0] === target) { clearSelection(); drawAll(); return; } // unselect
+    path = [target]; // start a new path with this target
+    cands = candidates(path);
+  }
+  if (!cands.length) {
+    showError(ui.sel.length ? `That does not fit with your selection.` : `${target} is not a legal move now.`);
+    return;
+  }
+  showError("");
+  const complete = cands.filter((m) => m.path.length === path.length);
+  if (complete.length === cands.length && complete.length === 1) { playMove(complete[0].move); return; }
+  if (complete.length === cands.length) {
+    ui.sel = path.slice(0, -1);
+    ui.choice = { moves: complete.map((m) => m.move), index: 0, path };
+    showChoice();
+    return;
+  }
+  ui.sel = path;
+  ui.choice = null;
+  ui.preview = null;
+  drawAll();
+}
+
+/** The page's keys (document keydown): R, Enter and Escape for a choice or a selection on the
+ * board; Ctrl+Z and Ctrl+Y (or Cmd) for undo and redo. */
+export function onKey(ev) {
+  const typing = ev.target.closest && ev.target.closest("input, select, textarea");
+  if (!typing && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+    if ((ev.key === "r" || ev.key === "R") && ui.choice) { ev.preventDefault(); cycleChoice(); return; }
+    if (ev.key === "Enter" && ui.choice && !(ev.target.closest && ev.target.closest("button, [data-target]"))) {
+      ev.preventDefault(); confirmChoice(); return;
+    }
+    if (ev.key === "Escape" && (ui.sel.length || ui.choice)) { clearSelection(); drawAll(); return; }
+  }
+  if (!(ev.ctrlKey || ev.metaKey)) return;
+  if (ev.key === "z" && !$("undo").disabled) { ev.preventDefault(); $("undo").click(); }
+  if (ev.key === "y" && !$("redo").disabled) { ev.preventDefault(); $("redo").click(); }
+}

@@ -1,0 +1,76 @@
+// The worker connection: the Python engine runs in a Web Worker (worker.js) and answers JSON
+// requests (the bridge's), one answer per request.
+//   startEngine()         create the worker, once (app.js, when the page's modules have run)
+//   call(request)         send a request: {response, current} (is it still the newest one?)
+//   ready                 resolves with the worker's "ready" message
+//   engineFailed(reason)  the engine cannot start or died: say so, offer Reload
+import { showFailure, showProgress } from "./boot.js";
+import { $, setBusy, ui } from "./state.js";
+
+const pending = new Map();
+let nextId = 1;
+let latestId = 0;
+let resolveReady;
+export const ready = new Promise((resolve) => { resolveReady = resolve; });
+let worker = null;
+
+/** Start the engine's worker and listen to it (once; app.js says why it is started there). */
+export function startEngine() {
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  listen((kind, ev) => {
+    // the worker script itself failed: missing file, syntax error, out of memory
+    if (kind === "error") { engineFailed(ev.message ? String(ev.message).slice(0, 200) : "its script could not be loaded"); return; }
+    if (kind === "messageerror") { engineFailed("it sent a message the page cannot read"); return; }
+    const msg = ev.data || {};
+    if (msg.type === "progress") showProgress(msg);
+    else if (msg.type === "ready") resolveReady(msg);
+    else if (msg.type === "fatal") engineFailed(msg.message);
+    else if (msg.type === "response") {
+      const entry = pending.get(msg.id);
+      if (entry) { pending.delete(msg.id); entry(msg.response); }
+    }
+  });
+}
+
+function listen(fn) {
+  worker.addEventListener("message", (ev) => fn("message", ev));
+  worker.addEventListener("error", (ev) => { ev.preventDefault(); fn("error", ev); });
+  worker.addEventListener("messageerror", (ev) => fn("messageerror", ev));
+}
+
+/** The engine cannot start (or died): say so with a Reload button; a move waiting for it is named. */
+export function engineFailed(reason) {
+  if (ui.failed) return;
+  ui.failed = true;
+  const waiting = ui.pending ? ` Your move ${ui.pending.label} was not played.` : "";
+  ui.pending = null;
+  delete document.body.dataset.pendingMove;
+  for (const node of document.querySelectorAll("#board-svg .pending")) node.classList.remove("pending");
+  const what = ui.engineReady ? "The engine stopped" : "The engine could not start";
+  const saved = ui.engineReady ? " Your game is saved in this browser." : "";
+  showFailure(`${what}: ${reason}.${waiting}${saved} Reload the page to try again.`);
+  $("status").textContent = ui.engineReady ? "The engine stopped." : "The engine could not start.";
+  $("board").classList.remove("thinking");
+  clearTimeout(ui.aiTimer);
+  setBusy(false);
+}
+
+// A request the engine never answers (its worker was killed or hangs) ends in a message instead
+// of a board that stays busy: nothing the engine does takes this long (searches come in slices).
+const REPLY_TIMEOUT_MS = 90_000;
+// A runtime that is still not up after this long has probably lost its download (Pyodide then
+// waits for ever): say so and offer Reload, while still waiting in case it is only slow.
+export const SLOW_START_MS = 45_000;
+
+/** Send a request; resolves with {ok, result|error} and whether it is still the newest one. */
+export function call(request) {
+  const id = nextId++;
+  latestId = id;
+  return new Promise((resolve) => {
+    // requests made before the engine is up wait in the worker's queue: no timeout for those
+    const timer = ui.engineReady ? setTimeout(() => engineFailed(`it did not answer for ${REPLY_TIMEOUT_MS / 1000} s`), REPLY_TIMEOUT_MS) : null;
+    pending.set(id, (response) => { clearTimeout(timer); resolve({ response, current: id === latestId }); });
+    worker.postMessage({ id, request });
+  });
+}
+

@@ -1,0 +1,133 @@
+// The settings form: the games, their options and the seats, built from the engine's option
+// schema (its `hello` answer); read when a game starts, set again from a running game's state.
+import { $, gameInfo, makeOption, ui } from "./state.js";
+
+/** The form's games, options and seats, the import box and the footer, from a `hello` answer
+ * (the engine's, or its build-time copy in boot.json). */
+export function setupHello(hello) {
+  ui.games = hello.games;
+  ui.importable = hello.importable; // what "Import a game" reads, from the engine's registry
+  $("import-text").placeholder = `or paste ${ui.importable}`;
+  const accept = new Set([".json", "application/json", "text/plain"]);
+  for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }
+  $("import-file").accept = [...accept].join(",");
+  $("engine-version").textContent = `Boardwright engine ${hello.version} · `;
+  const select = $("game-select");
+  select.replaceChildren();
+  for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));
+  buildForm(ui.games[0].id);
+}
+
+// ---------------------------------------------------------------- settings form
+export function buildForm(gameId) {
+  const info = gameInfo(gameId);
+  $("game-description").textContent = info.description;
+  const fields = $("option-fields");
+  fields.replaceChildren();
+  for (const opt of info.options) {
+    const label = document.createElement("label");
+    label.title = opt.help || "";
+    const input = document.createElement(opt.type === "choice" ? "select" : "input");
+    input.name = "opt-" + opt.name;
+    input.dataset.option = opt.name;
+    input.dataset.type = opt.type;
+    if (opt.type === "int") {
+      input.type = "number";
+      if (opt.min !== undefined) input.min = opt.min;
+      if (opt.max !== undefined) input.max = opt.max;
+      input.value = opt.default ?? "";
+      input.required = true;
+    } else if (opt.type === "bool") {
+      input.type = "checkbox";
+      input.checked = !!opt.default;
+    } else {
+      for (const c of opt.choices) input.appendChild(makeOption(c, c, c === opt.default));
+    }
+    label.append(opt.title + " ", input);
+    fields.appendChild(label);
+    if (opt.nullable) {
+      // e.g. Triominos "target": a number, or none (a single round)
+      const nlabel = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.name = "null-" + opt.name;
+      box.dataset.nullFor = opt.name;
+      box.checked = opt.default === null;
+      input.disabled = box.checked;
+      box.addEventListener("change", () => { input.disabled = box.checked; });
+      nlabel.append(opt.null_label + " ", box);
+      fields.appendChild(nlabel);
+    }
+    if (opt.name === info.seat_option) input.addEventListener("input", () => buildSeats(gameId));
+  }
+  buildSeats(gameId);
+}
+
+function seatNames(info) {
+  if (!info.seat_option) return info.players;
+  const input = $("option-fields").querySelector(`[data-option="${info.seat_option}"]`);
+  const opt = info.options.find((o) => o.name === info.seat_option);
+  let n = Number(input && input.value);
+  if (!Number.isInteger(n) || n < opt.min || n > opt.max) n = info.players.length;
+  return info.seat_names.slice(0, n);
+}
+
+function buildSeats(gameId) {
+  const info = gameInfo(gameId);
+  const seats = $("player-fields");
+  // a seat the person changed keeps its choice; a seat left at its default follows the new game
+  const previous = [...seats.querySelectorAll("[data-seat]")]
+    .map((s) => (s.value === s.dataset.default ? undefined : s.value));
+  seats.replaceChildren();
+  seatNames(info).forEach((name, i) => {
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.name = "seat-" + i;
+    select.dataset.seat = i;
+    const choices = [{ name: "human", title: "Human" }, ...info.agents];
+    for (const a of choices) select.appendChild(makeOption(a.name, a.title));
+    // default: the first seat is a person, the others the strongest agent
+    const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));
+    // keep a seat's choice when switching games only if the new game offers it
+    const kept = choices.some((a) => a.name === previous[i]) ? previous[i] : undefined;
+    select.dataset.default = i === 0 ? "human" : best.name;
+    select.value = kept ?? select.dataset.default;
+    label.append(`${name} `, select);
+    seats.appendChild(label);
+  });
+}
+
+/** Show the running game's settings in the form (after a game started or was loaded). */
+export function syncForm(state) {
+  if (!gameInfo(state.game)) return;
+  if ($("game-select").value !== state.game) { $("game-select").value = state.game; buildForm(state.game); }
+  for (const input of $("option-fields").querySelectorAll("[data-option]")) {
+    const value = state.options[input.dataset.option];
+    const nullBox = $("option-fields").querySelector(`[data-null-for="${input.dataset.option}"]`);
+    if (nullBox) { nullBox.checked = value === null; input.disabled = value === null; }
+    if (value === null || value === undefined) continue;
+    if (input.dataset.type === "bool") input.checked = !!value;
+    else input.value = value;
+  }
+  buildSeats(state.game);
+  state.players.forEach((p, i) => {
+    const select = $("player-fields").querySelector(`[data-seat="${i}"]`);
+    if (select) select.value = p.agent;
+  });
+}
+
+export function readForm() {
+  const options = {};
+  for (const input of $("option-fields").querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const nullBox = $("option-fields").querySelector(`[data-null-for="${name}"]`);
+    if (nullBox && nullBox.checked) options[name] = null;
+    else if (input.dataset.type === "bool") options[name] = input.checked;
+    else if (input.dataset.type === "int") {
+      const v = Number(input.value);
+      options[name] = Number.isInteger(v) ? v : input.value; // the engine explains bad values
+    } else options[name] = input.value;
+  }
+  const players = [...$("player-fields").querySelectorAll("[data-seat]")].map((s) => s.value);
+  return { game: $("game-select").value, options, players };
+}

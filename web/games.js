@@ -1,0 +1,53 @@
+// Another game on screen: a new one (from the form, or boot.json's request), or a loaded one
+// (a share link, a file, pasted text). Resuming a saved game is autosave.js's.
+import { render } from "./board.js";
+import { dropIfUntouched, newSaveId, useSave } from "./autosave.js";
+import { call } from "./engine.js";
+import { stopReplay } from "./moves.js";
+import { show } from "./play.js";
+import { setBusy, showError, ui } from "./state.js";
+
+/** The `new` request of a game painted early (boot.json's, for the default game). */
+export function newRequest(request) {
+  return { cmd: "new", game: request.game, options: request.options, players: request.players };
+}
+
+/** Start a new game from the form's values (`form`), or take the answer to a `new` request
+ * sent already (`sent`: a call() promise, made while nothing else could be asked). */
+export async function startNew(form, sent = null) {
+  stopReplay();
+  clearTimeout(ui.aiTimer);
+  setBusy(true);
+  const { response, current } = await (sent || call({ cmd: "new", ...form }));
+  if (!current && !sent) return response;
+  setBusy(false);
+  if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
+  dropIfUntouched(ui.saveId);
+  useSave(newSaveId());
+  show(response);
+  return response;
+}
+
+/** Replace the game on screen by a loaded one (a link, a file); on failure the game on screen
+ * stays and `what` plus the reason is shown. Resolves to whether it worked. */
+export async function loadGame(request, what) {
+  stopReplay();
+  clearTimeout(ui.aiTimer);
+  setBusy(true);
+  const { response, current } = await call(request);
+  if (!current) return false;
+  setBusy(false);
+  if (!response.ok) {
+    showError(`${what}: ${response.error.message}`);
+    if (ui.state) render(ui.state);
+    return false;
+  }
+  if (!ui.embed) dropIfUntouched(ui.saveId);
+  useSave(ui.embed ? null : newSaveId());
+  show(response, { pause: true });
+  return true;
+}
+
+export function openLink(token) {
+  return loadGame({ cmd: "open", token }, "This link could not be opened");
+}

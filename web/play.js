@@ -1,0 +1,127 @@
+// Playing: send a game command and draw the answer, a person's move, the computer's turn (it
+// thinks in slices, "Move now" cuts it short), a hint.
+import { drawAll, isHumanTurn, render } from "./board.js";
+import { notReady, queueEarlyMove } from "./early.js";
+import { call } from "./engine.js";
+import { $, clearSelection, setBusy, showError, ui } from "./state.js";
+
+const AI_DELAY_MS = 300;
+const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
+
+/** Send a game command and render its state (only if no newer request was made). */
+export async function send(request, { pause = false, quiet = false } = {}) {
+  if (notReady()) return { ok: false, error: { code: "not_ready", message: $("error").textContent } };
+  clearTimeout(ui.aiTimer);
+  ui.paused = pause;
+  setBusy(true);
+  const { response, current } = await call(request);
+  if (!current) return response;
+  setBusy(false);
+  if (!response.ok) {
+    showError(response.error.message);
+    if (ui.state) render(ui.state);
+    return response;
+  }
+  if (!quiet) showError(""); // a computer move keeps the message of the person's last action
+  clearSelection();
+  ui.early = null;
+  render(response.result);
+  return response;
+}
+
+/** Render a successful answer as the new game on screen. */
+export function show(response, { pause = false } = {}) {
+  ui.paused = pause;
+  setBusy(false);
+  showError("");
+  clearSelection();
+  ui.early = null;
+  render(response.result);
+}
+
+export function playMove(move) {
+  if (ui.busy || !ui.state || ui.state.is_over) return;
+  if (ui.early) { queueEarlyMove(move); return; }
+  send({ cmd: "play", move });
+}
+
+/** Once the engine's own game is on screen: play the move made before it was ready. */
+export async function playPendingMove() {
+  const waiting = ui.pending;
+  if (!waiting) return;
+  ui.pending = null;
+  delete document.body.dataset.pendingMove;
+  const response = await send({ cmd: "play", move: waiting.move });
+  if (!response.ok) showError(`Your move ${waiting.label}, made while the engine was starting, was not played: ${response.error.message}`);
+}
+
+export function scheduleAi() {
+  clearTimeout(ui.aiTimer);
+  const s = ui.state;
+  if (!s || s.is_over || ui.paused || ui.embed || ui.early) return;
+  const p = s.players[s.current_player];
+  if (p.agent === "human") return;
+  $("status").append(" is thinking…");
+  $("board").classList.add("thinking");
+  ui.aiTimer = setTimeout(computerMove, AI_DELAY_MS);
+}
+
+/** Ask the worker to think in slices (the page stays responsive) until the level's time is
+ * up, the search is done, or "Move now" is pressed; calls onProgress after each slice.
+ * Returns the last progress, or null if something else happened meanwhile (undo, new game). */
+async function thinkFor(seconds, onProgress) {
+  const token = ++ui.thinkToken;
+  const start = performance.now();
+  // no restart: a new position starts its own search in the worker, which keeps the subtree
+  // already searched under it (Hex, Y); the same position goes on with the search it had
+  let request = { cmd: "think", seconds: THINK_SLICE_S };
+  for (;;) {
+    const { response, current } = await call(request);
+    if (!current || token !== ui.thinkToken) return null;
+    if (!response.ok) { showError(response.error.message); return null; }
+    const progress = response.result;
+    onProgress(progress);
+    const left = seconds - (performance.now() - start) / 1000;
+    if (progress.done || ui.stopThinking || left <= 0.02) return progress;
+    request = { cmd: "think", seconds: Math.min(THINK_SLICE_S, left) };
+  }
+}
+
+function showThinking(progress) {
+  const info = $("thinking-info");
+  if (!progress || !progress.iterations) { info.hidden = true; return; }
+  // the computer's best move so far is shown only where it reveals nothing hidden
+  const best = ui.state.hidden_information ? "" : `; best so far ${progress.move}`
+    + (progress.value === null ? "" : ` (${Math.round(progress.value * 100)} %)`);
+  info.textContent = `${progress.iterations.toLocaleString("en")} playouts${best}`
+    + (progress.solved ? " — a proven win" : "");
+  info.hidden = false;
+}
+
+async function computerMove() {
+  const level = Number($("level").value) || 1;
+  ui.stopThinking = false;
+  $("stop-thinking").hidden = false;
+  const progress = await thinkFor(level, showThinking);
+  $("stop-thinking").hidden = true;
+  $("thinking-info").hidden = true;
+  // before the move: its answer may schedule the next computer move, which marks "thinking" again
+  $("board").classList.remove("thinking");
+  if (progress) await send({ cmd: "play", move: progress.move }, { quiet: true });
+}
+
+export async function askHint() {
+  if (!ui.state || !isHumanTurn(ui.state) || ui.busy || ui.early) return;
+  $("hint").disabled = true;
+  ui.stopThinking = false;
+  const gameKey = ui.state.cursor + ":" + ui.state.moves.length;
+  const progress = await thinkFor(Math.min(Number($("level").value) || 1, 2), showThinking);
+  $("thinking-info").hidden = true;
+  $("hint").disabled = false;
+  if (!progress || ui.state.cursor + ":" + ui.state.moves.length !== gameKey) return;
+  ui.hint = progress.move;
+  const entry = ui.state.legal.find((m) => m.move === progress.move);
+  showError("");
+  $("status").textContent = `Hint: ${entry && entry.label ? entry.label : progress.move}`;
+  drawAll();
+}

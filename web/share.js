@@ -1,0 +1,128 @@
+// Share links, embed code, export and import (files or pasted text), and links opened from
+// the address bar. The formats are the engine's (its registry); none is named here.
+import { notReady } from "./early.js";
+import { call } from "./engine.js";
+import { loadGame, openLink } from "./games.js";
+import { $, makeButton, showError, ui } from "./state.js";
+
+export function hashParams() {
+  return new URLSearchParams(location.hash.replace(/^#/, ""));
+}
+
+function pageAddress() {
+  return location.href.split("#")[0];
+}
+
+async function shareLink() {
+  if (notReady()) return null;
+  const { response } = await call({ cmd: "share" });
+  if (!response.ok) { showError(response.error.message); return null; }
+  return response.result;
+}
+
+async function showShare(kind) {
+  const shared = await shareLink();
+  if (!shared) return;
+  const url = `${pageAddress()}#r=${shared.token}`;
+  let text = url;
+  let label = "Share link";
+  if (kind === "embed") {
+    label = "Embed code (HTML for your page)";
+    text = `<iframe src="${url}&embed=replay" title="${ui.state.title} game" width="640" height="600" style="border:0"></iframe>`;
+  }
+  const out = $("share-output");
+  out.value = text;
+  $("share-kind").textContent = label;
+  $("share-label").hidden = false;
+  out.focus();
+  out.select();
+  let copied = false;
+  try { await navigator.clipboard.writeText(text); copied = true; } catch (_) { /* no clipboard: select it */ }
+  const s = ui.state;
+  const whose = shared.view === "spectator" ? "a spectator's view (every hand shown)"
+    : shared.view === null ? "" : `${s.players[shared.view].name}'s view (only their hand is shown)`;
+  // honest about what a serverless link is: the whole record, deal included (README: "Hidden hands")
+  const reveals = s.hidden_information && !s.is_over
+    ? "Careful: the link holds the whole record, deal included. The page shows only that hand, but anyone who decodes the link can rebuild every hand. Share an unfinished game only with yourself or people you trust."
+    : "";
+  const note = [copied ? "Copied to the clipboard." : "Copy it from the box above.",
+    `${shared.moves} move${shared.moves === 1 ? "" : "s"}${shared.cursor < shared.moves ? `, opening at move ${shared.cursor}` : ""}.`,
+    whose ? `It opens ${whose}.` : "", reveals].filter(Boolean).join(" ");
+  $("share-note").textContent = note;
+  $("share-note").hidden = false;
+}
+
+// The formats come from the engine's registry (state.export_options): no format is named here.
+export function renderExports(state) {
+  const box = $("export-buttons");
+  const options = state.export_options || [];
+  const key = options.map((o) => o.format).join(",");
+  if (box.dataset.formats === key) return;
+  box.dataset.formats = key;
+  box.replaceChildren();
+  for (const opt of options) {
+    const title = opt.link ? `Make ${opt.description} of this game` : `Save this game as ${opt.description}`;
+    const b = makeButton(opt.label, title, () => exportAs(opt));
+    b.dataset.export = opt.format;
+    box.appendChild(b);
+  }
+}
+
+async function exportAs(opt) {
+  if (notReady()) return;
+  const { response } = await call({ cmd: "export", format: opt.format });
+  if (!response.ok) { showError(response.error.message); return; }
+  const file = response.result;
+  if (file.link) { // a link for people to open elsewhere, not a file
+    $("share-output").value = file.text;
+    $("share-kind").textContent = opt.label;
+    $("share-label").hidden = false;
+    $("share-note").textContent = opt.note || "";
+    $("share-note").hidden = !opt.note;
+    $("share-output").select();
+    return;
+  }
+  const blob = new Blob([file.text], { type: file.mime });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = file.filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+async function importText(text) {
+  if (notReady()) return false;
+  const ok = await loadGame({ cmd: "import", text }, "This could not be loaded");
+  if (ok) $("import-text").value = "";
+  return ok;
+}
+
+export function wireRecords() {
+  $("share").addEventListener("click", () => showShare("link"));
+  $("embed-code").addEventListener("click", () => showShare("embed"));
+  $("import-go").addEventListener("click", () => {
+    const text = $("import-text").value;
+    if (!text.trim()) { showError(`Paste ${ui.importable || "a record"} first.`); return; }
+    importText(text);
+  });
+  $("import-file").addEventListener("change", async () => {
+    const file = $("import-file").files[0];
+    if (!file) return;
+    if (file.size > 900_000) { showError(`${file.name} is too large to be a game record.`); return; }
+    const text = await file.text();
+    $("import-file").value = "";
+    importText(text);
+  });
+  window.addEventListener("hashchange", () => {
+    const token = hashParams().get("r");
+    if (token && ui.early) ui.linkAfterBoot = token; // opened once the engine is up
+    else if (token && ui.state) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
+  });
+}
+
+/** Forget the link in the address bar once it is open, so a reload resumes the autosave. */
+export function clearHash() {
+  history.replaceState(null, "", location.pathname + location.search);
+}
