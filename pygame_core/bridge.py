@@ -9,7 +9,9 @@ Requests (``"cmd"`` plus arguments):
 * ``hello`` - engine version, the games with their option schemas, and the agents per game.
 * ``new`` - ``game``, ``options`` (object), ``seed`` (int or null), ``players`` (one entry per
   seat: ``"human"`` or an agent name).  Starts a new game.
-* ``play`` - ``move`` (text).  Checked; truncates the redo list.
+* ``play`` - ``move`` (text).  Checked.  Played at an earlier position, it adds a variation
+  (the moves after it stay in the tree, :mod:`pygame_core.bridge_tree`; hidden-hand games drop
+  them).  ``goto`` also takes ``path``; ``promote`` and ``delete`` edit the tree.
 * ``ai`` - the agent configured for the player to move chooses and plays a move
   (``agent`` overrides it; agents are seeded from the game seed and position, so replays agree).
 * ``undo`` (``steps``, default 1), ``redo`` (``steps``), ``goto`` (``cursor``) - move through
@@ -52,12 +54,14 @@ Every successful game command returns the *state*: game id, title, options, seed
 from __future__ import annotations
 
 import json
-import re
 import traceback
 
 from . import __version__, agents, view
-from .core import (GameError, InvalidRecordError, MAX_SEED, detect_record_format, game_class,
-                   list_games, new_game, quote, record_dict, record_formats, replay)
+from .bridge_errors import BridgeError
+from .bridge_records import RecordsSession, _link_token  # noqa: F401 - re-exported for tests
+from .bridge_tree import TreeSession
+from .core import (GameError, InvalidRecordError, MAX_SEED, game_class, list_games, new_game, quote,
+                   record_dict, record_formats, replay)
 
 # The largest request the bridge reads.  A ``load`` of the longest legal game of any game fits
 # (every game's ``max_moves`` times its longest move text, with room to spare; the tests check
@@ -66,16 +70,13 @@ MAX_REQUEST_CHARS = 4_000_000
 MAX_MESSAGE_CHARS = 300  # an error message longer than this is cut (it never repeats an input)
 
 
-class BridgeError(GameError):
-    code = "bad_request"
-
-
-class Session:
-    """The current game plus its move list (with a redo tail) and who plays each seat."""
+class Session(TreeSession, RecordsSession):
+    """The current game plus its moves (a tree of variations, :mod:`pygame_core.bridge_tree`;
+    ``moves`` is the current line, with a redo tail) and who plays each seat."""
 
     def __init__(self):
         self.game = None
-        self.moves: list[str] = []
+        self._reset_tree([])
         self.players: list[str] = []
         self.spectator = False  # a spectator link of a finished game: every hand is shown
 
@@ -150,7 +151,8 @@ class Session:
         seed = req.get("seed")
         game = new_game(game_id, seed=seed, **options)
         players = self._check_players(req.get("players"), game.num_players, game.game_id)
-        self.game, self.moves, self.players, self.spectator = game, [], players, False
+        self.game, self.players, self.spectator = game, players, False
+        self._reset_tree([])
         return self.state()
 
     def cmd_play(self, req):
@@ -161,7 +163,7 @@ class Session:
         trial = game.clone()
         value = trial.play(move)
         self.game = trial
-        self.moves = self.moves[: len(trial.history) - 1] + [trial.format_move(value)]
+        self._play_in_tree(trial.format_move(value))  # a new move here: a variation
         return self.state()
 
     def cmd_ai(self, req):
@@ -259,8 +261,8 @@ class Session:
     def cmd_redo(self, req):
         return self._walk(req, +1)
 
-    def cmd_goto(self, req):
-        self._require_game()
+    def _goto_cursor(self, req):
+        """``goto`` with ``cursor``: a position on the current line (``path``: see bridge_tree)."""
         cursor = _int_arg(req, "cursor", self.cursor)
         if not 0 <= cursor <= len(self.moves):
             raise BridgeError(f"cursor must be between 0 and {len(self.moves)}")
@@ -274,11 +276,11 @@ class Session:
     def cmd_load(self, req):
         """``record`` (object or JSON text; its ``moves`` may run past ``cursor``, which then
         stay as the redo list), ``players``, ``cursor`` (default: the end)."""
-        record = req.get("record")
+        record = record_dict(req.get("record"))
         game = replay(record)  # validates fully before anything changes
         players = self._check_players(req.get("players"), game.num_players, game.game_id)
         cursor = req.get("cursor")
-        self._install(game, players, cursor)
+        self._install(game, players, cursor, record=record)
         return self.state()
 
     def _record_players(self, players, game, what: str) -> list[str]:
@@ -290,136 +292,29 @@ class Session:
         except GameError as exc:
             raise InvalidRecordError(f"the {what}'s players are not valid here: {exc}") from None
 
-    def _install(self, game, players: list[str], cursor=None, spectator: bool = False) -> None:
-        """Make a fully replayed game current, at ``cursor`` (validated first)."""
+    def _install(self, game, players: list[str], cursor=None, spectator: bool = False, record=None) -> None:
+        """Make a fully replayed game current, at ``cursor`` (validated first), with the
+        record's variation tree if it has one (validated too); nothing changes on an error."""
         moves = game.moves
         if cursor is None:
             cursor = len(moves)
         if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(moves):
             raise InvalidRecordError(f"the cursor must be a whole number from 0 to {len(moves)}")
+        tree, line_path = self._tree_from_record(record, game)
         if cursor < len(moves):
             game = type(game)(seed=game.seed, **game.options)
             for text in moves[:cursor]:
                 game.play(text)
-        self.game, self.moves, self.players, self.spectator = game, moves, players, spectator
+        self.game, self.players, self.spectator = game, players, spectator
+        self.tree, self.line_path = tree, line_path
 
     def _full_record(self) -> dict:
         """The record of the whole move list (the redo tail included)."""
         record = self._require_game().record()
         record["moves"] = list(self.moves)
+        if self.tree.size() > len(self.line_path):  # variations beside the current line
+            record["tree"] = self.tree.to_json()
         return record
-
-    # ---- records: share links, files ------------------------------------------------
-    def cmd_share(self, req):
-        from .records import encode_link
-        game = self._require_game()
-        view = req.get("view", "auto")
-        if view == "auto":
-            if not game.hidden_information:
-                view = None
-            elif self.spectator or self.viewer() is None:
-                view = "spectator"
-            else:
-                view = self.viewer()
-        if view == "spectator" and game.hidden_information and not self._ends_game():
-            raise BridgeError("a spectator view shows every hand, so it can only be shared once the game is over")
-        if view is not None and view != "spectator" and (
-                isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < game.num_players):
-            raise BridgeError(f"view must be a seat from 0 to {game.num_players - 1} or 'spectator'")
-        cursor = self.cursor if self.cursor < len(self.moves) else None
-        token = encode_link(self._full_record(), cursor=cursor, view=view, players=list(self.players))
-        return {"token": token, "view": view, "cursor": self.cursor, "moves": len(self.moves)}
-
-    def _ends_game(self) -> bool:
-        if len(self.moves) == self.cursor:
-            return self.game.is_over
-        full = self.game.clone()
-        for text in self.moves[self.cursor:]:
-            full.play(text)
-        return full.is_over
-
-    def cmd_open(self, req):
-        from .records import decode_link
-        token = req.get("token")
-        if not isinstance(token, str):
-            raise BridgeError("open needs the link's token text")
-        link = decode_link(_token_of(token))  # a bare token, a "#r=..." fragment or a whole URL
-        game = replay(link["record"])
-        players = self._record_players(link.get("players"), game, "link")
-        view, spectator = link.get("view"), False
-        if view == "spectator":
-            if game.hidden_information and not game.is_over:
-                raise InvalidRecordError("this link asks for a spectator view of an unfinished game "
-                                         "with hidden hands; ask for a link that opens a player's view")
-            spectator = game.hidden_information
-        elif isinstance(view, int) and not game.is_over:
-            players = list(players)
-            players[view] = "human"  # the link opens this player's view
-        self._install(game, players, link.get("cursor"), spectator)
-        return self.state()
-
-    def cmd_export(self, req):
-        game = self._require_game()
-        fmt = req.get("format", "json")
-        formats = self._export_formats(game.game_id)
-        if fmt not in formats:
-            raise BridgeError(f"{game.title} can be exported as {', '.join(formats)}, not {quote(fmt)}")
-        record = self._full_record()
-        stem = f"{game.game_id}-{game.seed}-{len(self.moves)}-moves"
-        if fmt == "json":
-            record["cursor"] = self.cursor
-            record["players"] = list(self.players)
-            return {"format": fmt, "text": json.dumps(record, indent=1) + "\n", "filename": stem + ".json",
-                    "mime": "application/json", "link": False}
-        spec = next(f for f in record_formats(game.game_id) if f.name == fmt)
-        return {"format": fmt, "text": spec.export(record), "filename": stem + spec.extension,
-                "mime": spec.mime, "link": spec.link}
-
-    @staticmethod
-    def _export_formats(game_id: str) -> list[str]:
-        return ["json"] + [f.name for f in record_formats(game_id)]
-
-    @staticmethod
-    def _format_info(f) -> dict:
-        """A registered :class:`~pygame_core.core.RecordFormat` as the page sees it."""
-        return {"format": f.name, "game": f.game_id, "label": f.label, "description": f.description,
-                "extension": f.extension, "mime": f.mime, "link": f.link, "note": f.note}
-
-    def _export_options(self, game_id: str) -> list[dict]:
-        json_info = {"format": "json", "game": game_id, "label": "JSON", "description": "a JSON file",
-                     "extension": ".json", "mime": "application/json", "link": False, "note": ""}
-        return [json_info] + [self._format_info(f) for f in record_formats(game_id)]
-
-    @staticmethod
-    def _importable() -> str:
-        """What ``import`` reads, for messages: 'a Boardwright JSON record, an SGF file of Hex, ...'."""
-        kinds = ["a Boardwright JSON record"] + [f.description for f in record_formats()] + ["a Boardwright share link"]
-        return ", ".join(kinds[:-1]) + " or " + kinds[-1]
-
-    def cmd_import(self, req):
-        """A record in any format we read, recognised by its content: a JSON record (starts
-        with ``{``), a share link (:func:`_link_token`: a bare token, or a fragment or URL with
-        an ``r=<token>`` parameter, never a text with spaces or one that starts with ``(``),
-        else the first registered format whose ``detect`` accepts it (SGF, HexWorld...)."""
-        text = req.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise BridgeError(f"import needs the text of a record: {self._importable()}")
-        text = text.strip()
-        if text[0] in "{[":
-            data = record_dict(text)
-            game = replay(data)
-            players = self._record_players(data.get("players"), game, "record")
-            self._install(game, players, data.get("cursor"))
-            return self.state()
-        token = _link_token(text)
-        if token is not None:
-            return self.cmd_open({"token": token})
-        fmt = detect_record_format(text)
-        if fmt is None:
-            raise InvalidRecordError(f"this is not a record we can read: expected {self._importable()}")
-        game = replay(fmt.parse(text))
-        self._install(game, ["human"] * game.num_players)
-        return self.state()
 
     def cmd_preview(self, req):
         game = self._require_game()
@@ -503,35 +398,8 @@ class Session:
             "export_formats": self._export_formats(game.game_id),
             "export_options": self._export_options(game.game_id),
             "spectator": self.spectator,
+            **self._tree_state(),  # tree, path, line_path (perfect-information games)
         }
-
-
-_TOKEN_RE = re.compile(r"[0-9]+\.[A-Za-z0-9_.-]+")
-_LINK_PARAM = re.compile(r"[#?&]r=([^&#]*)")  # one search: linear (no nested quantifier)
-
-
-def _link_token(text: str) -> str | None:
-    """The token if ``text`` is a share link, else ``None``.  A link is (after strip) a bare
-    token (``1.AAZ...``, the whole text), or a text without white space that does not start like
-    a record (``(``, ``{``, ``[``, ``;``) and is a fragment (``#r=...&embed=1``, ``r=...``) or a
-    URL with ``r=<value>`` as a parameter of its query or fragment (after ``#``, ``?`` or
-    ``&``).  So an SGF file whose comment says ``C[winner=Black]`` is no link."""
-    text = text.strip()
-    if _TOKEN_RE.fullmatch(text):
-        return text
-    if not text or text[0] in "({[;" or any(c.isspace() for c in text):
-        return None
-    if text.startswith("r="):
-        text = "#" + text
-    m = _LINK_PARAM.search(text)
-    return None if m is None else m.group(1)
-
-
-def _token_of(text: str) -> str:
-    """The token of a share link given as the token, a fragment (``#r=...&embed=...``) or a URL
-    (the text itself when it is none of these: the decoder then says what is wrong)."""
-    token = _link_token(text)
-    return text.strip() if token is None else token
 
 
 def _int_arg(req: dict, name: str, default: int) -> int:
