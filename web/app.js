@@ -28,6 +28,7 @@ import { call, engineFailed, ready, SLOW_START_MS, startEngine } from "./engine.
 import { buildForm, readForm, setupHello } from "./form.js";
 import { newRequest, openLink, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireReplay } from "./moves.js";
+import { renderVariations } from "./variations.js";
 import { askHint, playMove, playPendingMove, scheduleAi, send, show } from "./play.js";
 import { clearHash, hashParams, renderExports, wireRecords } from "./share.js";
 import { $, showError, ui } from "./state.js";
@@ -41,6 +42,7 @@ startEngine();
  * bar; then, once the game on screen is the engine's, what talks to the engine and to storage. */
 function afterRender(state) {
   renderMoveList(state);
+  renderVariations(state);
   renderReplay(state);
   if (ui.early) { renderEarlyStatus(state); return; } // the engine's parts follow once it is up
   renderExports(state);
