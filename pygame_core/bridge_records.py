@@ -30,7 +30,8 @@ class RecordsSession:
                 isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < game.num_players):
             raise BridgeError(f"view must be a seat from 0 to {game.num_players - 1} or 'spectator'")
         cursor = self.cursor if self.cursor < len(self.moves) else None
-        token = encode_link(self._full_record(), cursor=cursor, view=view, players=list(self.players))
+        tree = None if game.hidden_information else self.tree  # variations: a version-2 link
+        token = encode_link(self._full_record(), cursor=cursor, view=view, players=list(self.players), tree=tree)
         return {"token": token, "view": view, "cursor": self.cursor, "moves": len(self.moves)}
 
     def _ends_game(self) -> bool:
@@ -58,7 +59,7 @@ class RecordsSession:
         elif isinstance(view, int) and not game.is_over:
             players = list(players)
             players[view] = "human"  # the link opens this player's view
-        self._install(game, players, link.get("cursor"), spectator)
+        self._install(game, players, link.get("cursor"), spectator, record=link)  # link["tree"]: variations
         return self.state()
 
     def cmd_export(self, req):

@@ -72,7 +72,7 @@ from typing import Any
 from .core import (MAX_SEED, Game, GameError, InvalidRecordError, UnknownGameError, check_length,
                    game_class, quote, replay)
 
-LINK_VERSION = 1
+LINK_VERSION = 2  # the newest format this engine writes (version 1 for a game without variations)
 
 MAX_TOKEN_CHARS = 200_000  # far more than any game needs; bounds the work a pasted text causes
 MAX_BODY_BYTES = 1 << 18  # a DEFLATE bomb stops here (256 KiB: tens of thousands of moves)
@@ -84,6 +84,7 @@ _METHOD_STORED, _METHOD_DEFLATE = 0, 1
 _B64_CHARS = re.compile(r"[A-Za-z0-9_-]*")
 _PLAYER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _HEADER_KEYS = ("g", "o", "c", "v", "p")
+_HEADER_KEYS_V2 = _HEADER_KEYS + ("l",)
 SPECTATOR = "spectator"
 
 
@@ -181,21 +182,39 @@ def _non_default_options(game: Game) -> dict:
 
 # --------------------------------------------------------------------------- encoding
 def encode_link(record: dict, *, cursor: int | None = None, view: int | str | None = None,
-                players: list[str] | None = None) -> str:
+                players: list[str] | None = None, tree=None) -> str:
     """A share-link token for ``record`` (a dict or its JSON text, as :func:`replay` takes).
 
     ``cursor``: the number of moves shown when the link opens (``None``: all); ``view``: the
     seat whose view the link opens, or ``"spectator"`` (only for perfect-information games or
     finished ones); ``players``: the seats ("human" or agent names), stored only if given.
+    ``tree``: a :class:`pygame_core.tree.GameTree` holding the record's moves as one of its lines
+    (variations): with more than that line, a version-2 token (below) is written.
     Raises :class:`InvalidRecordError` if the record does not replay or an argument is bad.
     """
     game = replay(record)
+    if tree is not None and tree.size() > len(game.history):
+        from .records_v2 import encode_tree_link
+        return encode_tree_link(game, tree, cursor=cursor, view=view, players=players)
+    walk = type(game)(seed=game.seed, **game.options)
+    body = bytearray(_head_bytes(game, cursor=cursor, view=view, players=players))
+    for text in game.moves:
+        texts, by_text = _sorted_legal(walk)
+        if text not in by_text:  # pragma: no cover - a game whose notation does not round-trip
+            raise InvalidRecordError(
+                f"move {len(walk.history) + 1} ({text}) is not among {walk.title}'s legal move texts")
+        body += _varint(texts.index(text))
+        walk.play(by_text[text])
+    return _frame_token(bytes(body), 1)
+
+
+def _head_bytes(game: Game, *, cursor, view, players, **more) -> bytes:
+    """The body's start: seed, header length, header (arguments checked; ``more``: v2 keys)."""
     _check_cursor(cursor, len(game.history))
     _check_view(view, game)
     if players is not None:
         players = list(players) if isinstance(players, tuple) else players
     _check_players(players, game)
-
     header: dict[str, Any] = {"g": game.game_id}
     options = _non_default_options(game)
     if options:
@@ -206,19 +225,13 @@ def encode_link(record: dict, *, cursor: int | None = None, view: int | str | No
         header["v"] = view
     if players is not None:
         header["p"] = list(players)
+    header.update(more)
     head = json.dumps(header, separators=(",", ":"), allow_nan=False).encode()
+    return _varint(game.seed) + _varint(len(head)) + head
 
-    walk = type(game)(seed=game.seed, **game.options)
-    body = bytearray(_varint(game.seed) + _varint(len(head)) + head)
-    for text in game.moves:
-        texts, by_text = _sorted_legal(walk)
-        if text not in by_text:  # pragma: no cover - a game whose notation does not round-trip
-            raise InvalidRecordError(
-                f"move {len(walk.history) + 1} ({text}) is not among {walk.title}'s legal move texts")
-        body += _varint(texts.index(text))
-        walk.play(by_text[text])
-    body = bytes(body)
 
+def _frame_token(body: bytes, version: int) -> str:
+    """``<version>.`` and the base64url frame of ``body`` (stored or deflated, the shorter)."""
     crc = zlib.crc32(body).to_bytes(4, "big")
     frames = [bytes([_METHOD_STORED]) + crc + body]
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -227,7 +240,7 @@ def encode_link(record: dict, *, cursor: int | None = None, view: int | str | No
         frames.append(bytes([_METHOD_DEFLATE]) + crc + deflated)
     frame = min(frames, key=len)
     payload = base64.urlsafe_b64encode(frame).decode("ascii").rstrip("=")
-    return f"{LINK_VERSION}.{payload}"
+    return f"{version}.{payload}"
 
 
 # --------------------------------------------------------------------------- decoding
@@ -270,7 +283,10 @@ def _decode(token: str) -> dict:
         raise InvalidRecordError(
             f"this link was made by a newer version of Boardwright (link format {quote(version_text, 12)}; this "
             f"version reads format {LINK_VERSION}); open it with an up-to-date page")
-    if int(version_text) != LINK_VERSION:
+    if int(version_text) == 2:
+        from .records_v2 import decode_tree_body
+        return decode_tree_body(_unpack_v1(payload, len(version_text) + 1))
+    if int(version_text) != 1:
         raise InvalidRecordError(f"the link has an unknown format version {quote(version_text)}")
     return _decode_v1(payload, len(version_text) + 1)
 
@@ -327,6 +343,47 @@ def _unpack_v1(payload: str, offset: int) -> bytes:
 
 def _decode_v1(payload: str, offset: int) -> dict:
     body = _unpack_v1(payload, offset)
+    game, header, pos = _read_head(body, _HEADER_KEYS)
+    # the moves run to the end of the body: one varint ends at each byte without the high bit;
+    # count them, and refuse a game longer than any game of these options, before replaying
+    n_moves = sum(1 for b in body[pos:] if b < 0x80)
+    try:
+        check_length(game, n_moves)
+    except InvalidRecordError as exc:
+        raise InvalidRecordError(f"the link is corrupted: {exc}") from None
+    k = 0
+    while pos < len(body):
+        k += 1
+        index, pos = _read_varint(body, pos, f"move {k}")
+        _play_index(game, index, k)
+    cursor, view, players = header.get("c"), header.get("v"), header.get("p")
+    _check_cursor(cursor, len(game.history))
+    _check_view(view, game)
+    _check_players(players, game)
+    return {"record": game.record(), "cursor": cursor, "view": view, "players": players}
+
+
+def _play_index(game: Game, index: int, k: int) -> str:
+    """Play the move of sorted index ``index`` (the link's move ``k``); returns its text."""
+    if game.is_over:
+        raise InvalidRecordError(
+            f"the link's move {k} cannot be played: the game is already over after {len(game.history)} moves")
+    texts, _ = _sorted_legal(game)
+    if not texts:  # pragma: no cover - a running game always has a move
+        raise InvalidRecordError(f"the link's move {k} cannot be played: no move is legal there")
+    if index >= len(texts):
+        raise InvalidRecordError(
+            f"the link's move {k} is out of range: it is choice {index + 1}, but only "
+            f"{len(texts)} moves are legal there")
+    try:
+        game.play(texts[index])
+    except GameError as exc:  # pragma: no cover - a legal move's text always plays
+        raise InvalidRecordError(f"the link's move {k} ({texts[index]}) cannot be played: {exc}") from None
+    return texts[index]
+
+
+def _read_head(body: bytes, keys: tuple) -> tuple[Game, dict, int]:
+    """The new game (options, seed), the header and the position after it, all checked."""
     seed, pos = _read_varint(body, 0, "the seed")
     hlen, pos = _read_varint(body, pos, "the header length")
     if pos + hlen > len(body):
@@ -338,7 +395,7 @@ def _decode_v1(payload: str, offset: int) -> dict:
     pos += hlen
     if not isinstance(header, dict):
         raise InvalidRecordError("the link is corrupted: its header is not a JSON object")
-    unknown = sorted(str(k) for k in header if k not in _HEADER_KEYS)
+    unknown = sorted(str(k) for k in header if k not in keys)
     if unknown:
         shown = ", ".join(quote(k, 16) for k in unknown[:3]) + (f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else "")
         raise InvalidRecordError(f"the link is corrupted: its header has unknown fields {shown}")
@@ -361,34 +418,4 @@ def _decode_v1(payload: str, offset: int) -> dict:
         raise InvalidRecordError(
             f"the link's options or seed are not valid for {cls.title}: {_brief(exc)}") from None
 
-    # the moves run to the end of the body: one varint ends at each byte without the high bit;
-    # count them, and refuse a game longer than any game of these options, before replaying
-    n_moves = sum(1 for b in body[pos:] if b < 0x80)
-    try:
-        check_length(game, n_moves)
-    except InvalidRecordError as exc:
-        raise InvalidRecordError(f"the link is corrupted: {exc}") from None
-    k = 0
-    while pos < len(body):
-        k += 1
-        index, pos = _read_varint(body, pos, f"move {k}")
-        if game.is_over:
-            raise InvalidRecordError(
-                f"the link's move {k} cannot be played: the game is already over after {k - 1} moves")
-        texts, _ = _sorted_legal(game)
-        if not texts:  # pragma: no cover - a running game always has a move
-            raise InvalidRecordError(f"the link's move {k} cannot be played: no move is legal there")
-        if index >= len(texts):
-            raise InvalidRecordError(
-                f"the link's move {k} is out of range: it is choice {index + 1}, but only "
-                f"{len(texts)} moves are legal there")
-        try:
-            game.play(texts[index])
-        except GameError as exc:  # pragma: no cover - a legal move's text always plays
-            raise InvalidRecordError(f"the link's move {k} ({texts[index]}) cannot be played: {exc}") from None
-
-    cursor, view, players = header.get("c"), header.get("v"), header.get("p")
-    _check_cursor(cursor, len(game.history))
-    _check_view(view, game)
-    _check_players(players, game)
-    return {"record": game.record(), "cursor": cursor, "view": view, "players": players}
+    return game, header, pos

@@ -93,3 +93,49 @@ def test_hidden_hand_games_keep_one_line():
     record = dict(st["save"]["record"], tree=st["save"]["record"]["moves"])
     bad = handle({"cmd": "load", "record": record}, s)
     assert not bad["ok"] and "variations" in bad["error"]["message"]
+
+
+def test_a_share_link_carries_the_tree_and_a_line_without_variations_stays_version_1():
+    s = hex_session()
+    plain = ok(s, {"cmd": "share"})["token"]
+    assert plain.startswith("1.")
+    ok(s, {"cmd": "goto", "cursor": 1})
+    ok(s, {"cmd": "play", "move": "d2"})
+    ok(s, {"cmd": "play", "move": "e1"})
+    ok(s, {"cmd": "goto", "cursor": 2})
+    shared = ok(s, {"cmd": "share"})
+    assert shared["token"].startswith("2.")
+    other = Session()
+    st = ok(other, {"cmd": "open", "token": shared["token"]})
+    mine = ok(s, {"cmd": "state"})
+    assert st["tree"] == mine["tree"] == ["c3", "b3", ["d2", "e1"], "a1"]
+    assert st["moves"] == ["c3", "d2", "e1"] and st["cursor"] == 2 and st["path"] == [0, 1]
+    # damaged version-2 links are refused clearly, the game stays
+    from pygame_core.records import decode_link
+    token = shared["token"]
+    for bad in (token[:-3], token[:10], "2." + token[2:][::-1]):
+        resp = handle({"cmd": "open", "token": bad}, other)
+        assert not resp["ok"] and len(resp["error"]["message"]) < 300
+    assert ok(other, {"cmd": "state"})["tree"] == st["tree"]
+    assert decode_link(token)["tree"] == st["tree"]
+
+
+def test_random_trees_survive_links_and_saves():
+    import random
+    rng = random.Random(11)
+    for game_id, options in (("hex", {"size": 4}), ("y", {})):
+        for _ in range(6):
+            s = Session()
+            ok(s, {"cmd": "new", "game": game_id, "options": options, "seed": 3, "players": ["human", "human"]})
+            for _ in range(25):
+                st = ok(s, {"cmd": "state"})
+                if st["is_over"] or rng.random() < 0.25:
+                    ok(s, {"cmd": "goto", "cursor": rng.randrange(st["cursor"] + 1)})
+                else:
+                    ok(s, {"cmd": "play", "move": rng.choice(st["legal"])["move"]})
+            mine = ok(s, {"cmd": "state"})
+            opened = ok(Session(), {"cmd": "open", "token": ok(s, {"cmd": "share"})["token"]})
+            loaded = ok(Session(), {"cmd": "load", "record": mine["save"]["record"], "cursor": mine["save"]["cursor"]})
+            for other in (opened, loaded):
+                assert (other["tree"], other["moves"], other["cursor"], other["path"]) == \
+                    (mine["tree"], mine["moves"], mine["cursor"], mine["path"])

@@ -66,3 +66,27 @@ def test_the_next_move_of_the_line_on_screen_is_marked(page, site_url):
     page.click("#redo")
     wait_idle(page)
     assert state(page)["moves"][:3] == ["d4", "c4", "e3"]
+
+
+def test_a_share_link_opens_the_whole_tree_in_a_fresh_browser(page, site_url, browser):
+    from conftest import CONTEXT_OPTIONS
+    open_app(page, site_url)
+    send(page, HUMANS)
+    for m in ["c3", "b3", "a1"]:
+        send(page, {"cmd": "play", "move": m})
+    send(page, {"cmd": "goto", "cursor": 1})
+    send(page, {"cmd": "play", "move": "d2"})
+    page.click("#share")
+    page.wait_for_function("document.getElementById('share-output').value.includes('#r=2.')")
+    link = page.input_value("#share-output")
+    context = browser.new_context(**CONTEXT_OPTIONS)
+    try:
+        fresh = context.new_page()
+        fresh.goto(link)
+        fresh.wait_for_selector(READY, timeout=120_000)
+        wait_idle(fresh)
+        st = state(fresh)
+        assert st["tree"] == ["c3", "b3", ["d2"], "a1"] and st["moves"] == ["c3", "d2"]
+        assert fresh.locator("#variations").is_visible()
+    finally:
+        context.close()
