@@ -28,7 +28,7 @@ import { call, engineFailed, ready, SLOW_START_MS, startEngine } from "./engine.
 import { buildForm, readForm, setupHello } from "./form.js";
 import { newRequest, openLink, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireReplay } from "./moves.js";
-import { renderVariations } from "./variations.js";
+import { onTreeKey, renderVariations } from "./variations.js";
 import { askHint, playMove, playPendingMove, scheduleAi, send, show } from "./play.js";
 import { clearHash, hashParams, renderExports, wireRecords } from "./share.js";
 import { $, showError, ui } from "./state.js";
@@ -89,6 +89,7 @@ function wire() {
     startNew(readForm());
   });
   document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", (ev) => { if (!ui.busy && !ui.early) onTreeKey(ev, ui.state); });
 }
 
 // ---------------------------------------------------------------- start-up

@@ -75,3 +75,29 @@ export function renderVariations(state) {
   box.append(actions);
   box.hidden = false;
 }
+
+/** Keys for the tree (document keydown), unless the board, a hand or a form field has them:
+ * ← and → step back and forward along the line on screen, ↑ and ↓ go to the previous or next
+ * move played at this point (the variations of the move on screen). */
+export function onTreeKey(ev, state) {
+  if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || !state) return;
+  const t = ev.target;
+  if (t && t.closest && t.closest("input, select, textarea, svg, [data-target]")) return;
+  const keys = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+  if (!(ev.key in keys)) return;
+  const step = keys[ev.key];
+  if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
+    const cursor = state.cursor + step;
+    if (cursor < 0 || cursor > state.moves.length) return;
+    ev.preventDefault();
+    send({ cmd: "goto", cursor }, { pause: true });
+    return;
+  }
+  const path = state.path;
+  if (!state.tree || !path || !path.length) return;
+  const parent = nodeAt(treeNodes(state.tree), path.slice(0, -1));
+  const i = path[path.length - 1] + step;
+  if (!parent || i < 0 || i >= parent.children.length) return;
+  ev.preventDefault();
+  send({ cmd: "goto", path: [...path.slice(0, -1), i] }, { pause: true });
+}

@@ -90,3 +90,31 @@ def test_a_share_link_opens_the_whole_tree_in_a_fresh_browser(page, site_url, br
         assert fresh.locator("#variations").is_visible()
     finally:
         context.close()
+
+
+def test_arrow_keys_walk_the_line_and_switch_variations(page, site_url):
+    open_app(page, site_url)
+    send(page, HUMANS)
+    for m in ["c3", "b3", "a1"]:
+        send(page, {"cmd": "play", "move": m})
+    send(page, {"cmd": "goto", "cursor": 1})
+    send(page, {"cmd": "play", "move": "d2"})  # on screen: c3 d2 (the variation)
+
+    def press(key):
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        page.keyboard.press(key)
+        wait_idle(page)
+        st = state(page)
+        return st["moves"][: st["cursor"]]
+
+    assert press("ArrowUp") == ["c3", "b3"]  # the main line's move at this point
+    assert press("ArrowDown") == ["c3", "d2"]
+    assert press("ArrowLeft") == ["c3"]
+    assert press("ArrowRight") == ["c3", "d2"]  # along the line on screen
+    assert press("ArrowUp") == ["c3", "b3"]
+    assert press("ArrowRight") == ["c3", "b3", "a1"]
+    # on the board the arrows move the focus between cells, not through the game
+    page.focus('[data-target="e5"]')
+    page.keyboard.press("ArrowLeft")
+    wait_idle(page)
+    assert state(page)["cursor"] == 3
