@@ -5,163 +5,24 @@ Every game in :mod:`pygame_core.games` subclasses :class:`Game` and registers it
 :meth:`Game.record` of a game replays it exactly through :func:`replay`.
 
 This module imports nothing from the rest of the package (it is the bottom layer) except
-:mod:`pygame_core.catalog`, the table of which modules register which game: the registries
+:mod:`pygame_core.errors` and :mod:`pygame_core.rng` (its errors and random numbers, re-exported
+here) and :mod:`pygame_core.catalog`, the table of which modules register which game: the registries
 import a game's modules on its first look-up (see there).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable
 
 from . import catalog
+from .errors import (MAX_MOVE_TEXT, QUOTE_CHARS, GameError, GameOverError, IllegalMoveError,  # noqa: F401
+                     InvalidMoveError, InvalidOptionError, InvalidRecordError, UnknownGameError,
+                     clean_move_text, quote)
+from .rng import MAX_SEED, Rng, fresh_seed  # noqa: F401 - re-exported: the protocol's names
 
 RECORD_VERSION = 1
-MAX_SEED = 2**53 - 1  # seeds stay exact in JSON numbers (JavaScript reads them as doubles)
-MAX_MOVE_TEXT = 200  # no move of any game is written with more characters than this
-QUOTE_CHARS = 40  # error messages quote at most this many characters of what they were given
-
-
-def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
-    """``value`` for an error message: its ``repr``, cut to about ``limit`` characters (the cut
-    says how long the whole was), so a message never repeats a huge input.  Linear in
-    ``limit``, not in the input: a long string is cut before ``repr`` sees it, and the ``repr``
-    itself is cut too (``repr`` writes one odd character as up to 10)."""
-    if isinstance(value, str):
-        text = repr(value[:limit])
-        if len(text) > limit + 2:
-            text = text[: limit + 1] + "...'"
-        if len(value) > limit:
-            text += f"... ({len(value):,} characters)"
-        return text
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"a number of {value.bit_length():,} bits"
-    if isinstance(value, (list, tuple, dict)) and len(value) > 8:
-        return f"a {type(value).__name__} of {len(value):,} items"
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):
-        return f"a {type(value).__name__}"
-    return text if len(text) <= limit + 2 else text[:limit] + "..."
-
-
-def clean_move_text(text: str) -> str:
-    """A move text as the parsers read it: at most :data:`MAX_MOVE_TEXT` characters (else
-    :class:`InvalidMoveError` up front), stripped, each run of white space one space.  The
-    parsers' patterns then never meet a long run of spaces, so they cannot backtrack on one."""
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is written as text, not {quote(text)}")
-    if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"a move is at most {MAX_MOVE_TEXT} characters; "
-                               f"this one has {len(text):,} and starts {quote(text[:24])}...")
-    return " ".join(text.split())
-
-
-# --------------------------------------------------------------------------- errors
-class GameError(ValueError):
-    """Base class of every error the engine raises for bad input. ``code`` is stable."""
-
-    code = "game_error"
-
-
-class InvalidMoveError(GameError):
-    """The move text (or value) is malformed: it names no move of this game."""
-
-    code = "invalid_move"
-
-
-class IllegalMoveError(GameError):
-    """The move is well formed but the rules forbid it now."""
-
-    code = "illegal_move"
-
-
-class InvalidOptionError(GameError):
-    """An option name or value is not accepted by the game's option schema."""
-
-    code = "invalid_option"
-
-
-class InvalidRecordError(GameError):
-    """A game record (save, link, file) is malformed or does not replay."""
-
-    code = "invalid_record"
-
-
-class UnknownGameError(GameError):
-    code = "unknown_game"
-
-
-class GameOverError(IllegalMoveError):
-    code = "game_over"
-
-
-# --------------------------------------------------------------------------- RNG
-_MASK64 = (1 << 64) - 1
-
-
-class Rng:
-    """A small, fully specified PRNG (SplitMix64).
-
-    Python's :mod:`random` is not used for game rules, so that the stream of numbers is part
-    of this package's save format and can never change with the interpreter (CPython 3.11 and
-    the Pyodide build of 3.14 give identical results).  ``below(n)`` uses rejection sampling,
-    so it is unbiased.
-    """
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int = 0):
-        self.state = int(seed) & _MASK64
-
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        if n == 1:
-            return 0
-        bits = (n - 1).bit_length()
-        while True:
-            r = self.next64() >> (64 - bits)
-            if r < n:
-                return r
-
-    def random(self) -> float:
-        """A float in ``[0, 1)`` with 53 random bits."""
-        return (self.next64() >> 11) / 9007199254740992.0
-
-    def choice(self, seq):
-        if not seq:
-            raise IndexError("choice from an empty sequence")
-        return seq[self.below(len(seq))]
-
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def fork(self) -> "Rng":
-        return Rng(self.next64())
-
-    def copy(self) -> "Rng":
-        return Rng(self.state)
-
-
-def fresh_seed() -> int:
-    """A random seed for a new game (recorded, so the game still replays exactly)."""
-    return int.from_bytes(os.urandom(8), "big") & MAX_SEED
-
-
 # --------------------------------------------------------------------------- options
 @dataclass(frozen=True)
 class Option:
