@@ -63,6 +63,13 @@ def _proof(node) -> str | None:
     return "win" if node.proven == 1.0 else "loss"
 
 
+def _value(node) -> float | None:
+    """A candidate's value for the player to move: 1 or 0 when proven, else its mean result."""
+    if node.proven is not None:
+        return float(node.proven)
+    return round(node.wins / node.visits, 3) if node.visits else None
+
+
 def analyse(game, *, seconds: float | None = None, iterations: int | None = None, top: int = 5,
             agent: str | None = None, seed: int | None = None) -> dict:
     """Search ``game``'s position for its player to move; the ``top`` candidates, best first.
@@ -81,18 +88,27 @@ def analyse(game, *, seconds: float | None = None, iterations: int | None = None
     searcher = agents.get(name, game.game_id)(seed=position_seed(game) if seed is None else seed)
     if not hasattr(searcher, "think"):
         raise GameError(f"agent {name!r} does not search, so it cannot analyse")
+    quick = searcher.start(game)
+    base = {"player": game.current_player, "agent": name, "moves_played": len(game.history)}
+    if quick is None:
+        searcher.think(iterations=iterations, seconds=seconds)
+    return {**base, **candidates(searcher, game, top, quick=quick)}
+
+
+def candidates(searcher, game, top: int = 5, quick=None) -> dict:
+    """What a started search agent (``searcher.start(game)`` was called; ``quick`` is what it
+    returned) thinks of ``game``'s position so far: ``{iterations, candidates, best, solved}``,
+    the ``top`` candidates best first.  Used by :func:`analyse` and by the page's live analysis
+    (:mod:`pygame_core.bridge_analysis`), which thinks in slices and asks after each."""
     player = game.current_player
     shown = game.view(player) if game.hidden_information else game
-    quick = searcher.start(shown)
-    base = {"player": player, "agent": name, "moves_played": len(game.history)}
     if quick is not None:
         trial = shown.clone()
         trial.apply(quick)
         won = trial.is_over and trial.winners == [player]
         one = {"move": shown.format_move(quick), "visits": 0, "share": 1.0, "value": 1.0 if won else None,
                "proven": "win" if won else None, "pv": [shown.format_move(quick)]}
-        return {**base, "iterations": 0, "candidates": [one], "best": one["move"], "solved": won}
-    searcher.think(iterations=iterations, seconds=seconds)
+        return {"iterations": 0, "visits": 0, "candidates": [one], "best": one["move"], "solved": won}
     root = searcher._root
     kids = [root.children[m] for m in searcher._legal if m in root.children]
     total = sum(c.visits for c in kids) or 1
@@ -104,10 +120,10 @@ def analyse(game, *, seconds: float | None = None, iterations: int | None = None
     out = []
     for c in sorted(kids, key=rank)[:top]:
         out.append({"move": shown.format_move(c.move), "visits": c.visits, "share": round(c.visits / total, 3),
-                    "value": round(c.wins / c.visits, 3) if c.visits else None, "proven": _proof(c),
+                    "value": _value(c), "proven": _proof(c),
                     "pv": [shown.format_move(c.move)] if game.hidden_information else _pv(shown, c, c.move)})
-    return {**base, "iterations": searcher.last_iterations, "candidates": out,
-            "best": shown.format_move(best), "solved": root.proven is not None or _proof(root.children.get(best)) == "win"}
+    return {"iterations": searcher.last_iterations, "visits": sum(c.visits for c in kids), "candidates": out, "best": shown.format_move(best),
+            "solved": root.proven is not None or _proof(root.children.get(best)) == "win"}
 
 
 def _final_value(game, player: int) -> float:
@@ -116,16 +132,72 @@ def _final_value(game, player: int) -> float:
     return 1.0 / len(winners) if player in winners else 0.0
 
 
+def evaluate(game, index: int, *, seconds: float | None = None, iterations: int | None = None) -> dict:
+    """One review position: ``game`` after ``index`` moves; its value for the player to move
+    (its best candidate's), the best move, a proof mark, and every candidate's value (what the
+    mover of the next move could have had; :func:`mark_moves` needs them with more players)."""
+    if game.is_over:
+        return {"index": index, "player": None, "value": None, "proven": None, "best": None, "candidates": {}}
+    found = analyse(game, seconds=seconds, iterations=iterations, top=50)
+    first = found["candidates"][0]
+    return {"index": index, "player": found["player"], "value": first["value"], "best": found["best"],
+            "proven": first["proven"], "iterations": found["iterations"],
+            "candidates": {c["move"]: c["value"] for c in found["candidates"]}}
+
+
 def _analyse_position(job) -> dict:
     record, n, seconds, iterations = job
     game = replay({**record, "moves": record["moves"][:n]})
-    if game.is_over:
-        return {"index": n, "player": None, "value": None, "proven": None, "best": None, "candidates": {}}
-    found = analyse(game, seconds=seconds, iterations=iterations, top=50)
-    first = found["candidates"][0]
-    return {"index": n, "player": found["player"], "value": first["value"], "best": found["best"],
-            "proven": first["proven"], "iterations": found["iterations"],
-            "candidates": {c["move"]: c["value"] for c in found["candidates"]}}
+    return evaluate(game, n, seconds=seconds, iterations=iterations)
+
+
+def mark_moves(moves: list[str], positions: list, final) -> list[dict]:
+    """The review of each move of ``moves`` from the evaluated ``positions`` (index n: the
+    position after n moves, or ``None`` while not evaluated yet; a move whose two positions are
+    not both known gets no loss and no mark).  ``final``: the game after every move."""
+    out = []
+    for i, text in enumerate(moves):
+        before = positions[i] if i < len(positions) else None
+        after = positions[i + 1] if i + 1 < len(positions) else None
+        if before is None or after is None:
+            out.append({"index": i + 1, "move": text, "player": None if before is None else before["player"],
+                        "best": None if before is None else before.get("best"), "value_before": None,
+                        "value_after": None, "loss": None, "mark": None})
+            continue
+        mover = before["player"]
+        if after["player"] is None:  # the move ended the game
+            value_after = _final_value(final, mover)
+        elif final.num_players == 2 and after["player"] != mover and after["value"] is not None:
+            value_after = 1.0 - after["value"]
+        elif after["player"] == mover and after["value"] is not None:
+            value_after = after["value"]  # the mover moves again (a draw before placing)
+        else:
+            value_after = before["candidates"].get(text)
+        loss = None if before["value"] is None or value_after is None else max(0.0, before["value"] - value_after)
+        mark = next((name for name, limit in THRESHOLDS if loss is not None and loss >= limit), None)
+        out.append({"index": i + 1, "move": text, "player": mover, "best": before.get("best"),
+                    "value_before": before["value"], "value_after": None if value_after is None else round(value_after, 3),
+                    "loss": None if loss is None else round(loss, 3), "mark": mark})
+    return out
+
+
+def first_player_values(positions: list, final) -> list:
+    """For a win-rate graph of a two-player game: each position's value for the first player
+    (``None`` where not evaluated); the end of the game is its result.  With more players the
+    value is the player to move's (each point says whose it is)."""
+    out = []
+    for p in positions:
+        if p is None:
+            out.append(None)
+        elif p["player"] is None:  # the game is over here
+            out.append(round(_final_value(final, 0), 3) if final.is_over else None)
+        elif p["value"] is None:
+            out.append(None)
+        elif final.num_players == 2 and p["player"] == 1:
+            out.append(round(1.0 - p["value"], 3))
+        else:
+            out.append(p["value"])
+    return out
 
 
 def review(record, *, seconds_per_move: float | None = None, iterations: int | None = None,
@@ -141,28 +213,10 @@ def review(record, *, seconds_per_move: float | None = None, iterations: int | N
     work = [(rec, n, seconds_per_move, iterations) for n in range(n_moves + 1)]
     positions = _run(work, jobs, progress)
     positions.sort(key=lambda p: p["index"])
-    final = replay(rec)
-    moves = []
-    for i, text in enumerate(rec["moves"]):
-        before, after = positions[i], positions[i + 1]
-        mover = before["player"]
-        if after["player"] is None:  # the move ended the game
-            value_after = _final_value(final, mover)
-        elif final.num_players == 2 and after["player"] != mover and after["value"] is not None:
-            value_after = 1.0 - after["value"]
-        elif after["player"] == mover and after["value"] is not None:
-            value_after = after["value"]  # the mover moves again (a draw before placing)
-        else:
-            value_after = before["candidates"].get(text)
-        loss = None if before["value"] is None or value_after is None else max(0.0, before["value"] - value_after)
-        mark = next((name for name, limit in THRESHOLDS if loss is not None and loss >= limit), None)
-        moves.append({"index": i + 1, "move": text, "player": mover, "best": before.get("best"),
-                      "value_before": before["value"], "value_after": None if value_after is None else round(value_after, 3),
-                      "loss": None if loss is None else round(loss, 3), "mark": mark})
     return {"game": rec["game"], "agent": search_agent(rec["game"]), "seconds_per_move": seconds_per_move,
             "iterations": iterations, "thresholds": dict((n, t) for n, t in THRESHOLDS),
             "positions": [{k: p[k] for k in ("index", "player", "value", "proven", "best")} for p in positions],
-            "moves": moves}
+            "moves": mark_moves(rec["moves"], positions, game)}
 
 
 def _run(work: list, jobs: int, progress) -> list:

@@ -23,6 +23,9 @@ Requests (``"cmd"`` plus arguments):
   move (their agent, or the hint agent for a human) and return the progress ``{move,
   iterations, visits, value, solved, done, agent}``, not the state.  The page calls it in a
   loop (a thinking indicator, a time budget per level, Stop, Hint) and then ``play``s the move.
+* ``analyse``, ``play_line``, ``review`` - the analysis board: live analysis of the position on
+  screen in slices, a principal variation played into the tree, a review of the line a
+  position per call (:mod:`pygame_core.bridge_analysis`).
 * ``preview`` - ``move``: the scene with that legal move drawn tentatively (not played), for
   choosing among several moves that share a click path (e.g. tile orientations).
 * ``share`` - a share-link token for the current game (``pygame_core.records``): the whole move
@@ -57,6 +60,7 @@ import json
 import traceback
 
 from . import __version__, agents, view
+from .bridge_analysis import AnalysisSession
 from .bridge_errors import BridgeError
 from .bridge_records import RecordsSession, _link_token  # noqa: F401 - re-exported for tests
 from .bridge_tree import TreeSession
@@ -70,7 +74,7 @@ MAX_REQUEST_CHARS = 4_000_000
 MAX_MESSAGE_CHARS = 300  # an error message longer than this is cut (it never repeats an input)
 
 
-class Session(TreeSession, RecordsSession):
+class Session(TreeSession, RecordsSession, AnalysisSession):
     """The current game plus its moves (a tree of variations, :mod:`pygame_core.bridge_tree`;
     ``moves`` is the current line, with a redo tail) and who plays each seat."""
 
@@ -307,6 +311,7 @@ class Session(TreeSession, RecordsSession):
                 game.play(text)
         self.game, self.players, self.spectator = game, players, spectator
         self.tree, self.line_path = tree, line_path
+        self._restore_review(record)
 
     def _full_record(self) -> dict:
         """The record of the whole move list (the redo tail included)."""

@@ -73,6 +73,10 @@ class RecordsSession:
         if fmt == "json":
             record["cursor"] = self.cursor
             record["players"] = list(self.players)
+            if getattr(self, "_reviewed", None) and (not game.hidden_information or self.viewer() is None):
+                review = self.review_state()
+                if review["complete"]:
+                    record["review"] = review
             return {"format": fmt, "text": json.dumps(record, indent=1) + "\n", "filename": stem + ".json",
                     "mime": "application/json", "link": False}
         spec = next(f for f in record_formats(game.game_id) if f.name == fmt)
