@@ -14,8 +14,11 @@ result reproducible (the agent's seed comes from the position).
 A review evaluates every position of a record's line; the value of a position is its best
 candidate's value for the player to move, and a move's *loss* is how much the mover's value
 fell: the best value before the move minus the mover's value after it (in two-player games
-``1 - value`` of the next position, whose player is the opponent; with more players, the
-played move's own candidate value).  Moves are marked by :data:`THRESHOLDS`.
+``1 - value`` of the next position, whose player is the opponent, averaged with the played
+move's own value in the search before it when that search tried it at least
+:data:`MIN_VISITS` times: two independent searches differ by their noise, and the mean halves
+it; with more players, the played move's own candidate value).  Moves are marked by
+:data:`THRESHOLDS`.
 
 This module sits above the agents (it imports :mod:`pygame_core.agents`); nothing below imports it.
 """
@@ -27,6 +30,8 @@ from .core import GameError, MAX_SEED, replay
 # a move that loses at least this much of the mover's value (0..1) gets the mark
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 PV_LENGTH = 12  # principal variations are cut here
+PV_MIN_VISITS = 3  # a principal variation stops at a move searched fewer times than this
+MIN_VISITS = 20  # a review trusts a candidate's own value from this many visits on
 
 
 def search_agent(game_id: str) -> str:
@@ -50,7 +55,7 @@ def _pv(game, node, first) -> list[str]:
     state.apply(first)
     while len(line) < PV_LENGTH and node.children and not state.is_over:
         node = max(node.children.values(), key=lambda c: (c.visits, c.wins))
-        if not node.visits:
+        if node.visits < PV_MIN_VISITS:
             break
         line.append(state.format_move(node.move))
         state.apply(node.move)
@@ -142,7 +147,8 @@ def evaluate(game, index: int, *, seconds: float | None = None, iterations: int 
     first = found["candidates"][0]
     return {"index": index, "player": found["player"], "value": first["value"], "best": found["best"],
             "proven": first["proven"], "iterations": found["iterations"],
-            "candidates": {c["move"]: c["value"] for c in found["candidates"]}}
+            "candidates": {c["move"]: c["value"] for c in found["candidates"]
+                           if c["value"] is not None and (c["proven"] or c["visits"] >= MIN_VISITS)}}
 
 
 def _analyse_position(job) -> dict:
@@ -169,6 +175,11 @@ def mark_moves(moves: list[str], positions: list, final) -> list[dict]:
             value_after = _final_value(final, mover)
         elif final.num_players == 2 and after["player"] != mover and after["value"] is not None:
             value_after = 1.0 - after["value"]
+            searched = before["candidates"].get(text)
+            if searched is not None and after["proven"] is None:
+                # two estimates of the same position (the next search's and this move's own in the
+                # search before it): their mean halves the noise of comparing two searches
+                value_after = (value_after + searched) / 2
         elif after["player"] == mover and after["value"] is not None:
             value_after = after["value"]  # the mover moves again (a draw before placing)
         else:

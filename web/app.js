@@ -14,6 +14,9 @@
 //   autosave.js  autosave and the saved-games card (storage rules: saves.js)
 //   games.js     a new game, or a loaded one (link, file)
 //   share.js     share links, embed code, export and import
+//   variations.js  the variation tree's controls and keys
+//   analysis.js  live analysis: candidates, principal variations, the board overlay
+//   review.js    game review: the win-rate graph and the move marks
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
 // board.js's hooks, filled in here.
 import { attachHandler } from "./render.js";
@@ -21,6 +24,7 @@ import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWant
 import { getCurrent, getSave, migrateLegacy } from "./saves.js";
 import { fetchBootData, showSlowStart, wireReload } from "./boot.js";
 import { autosave, newSaveId, renderSaves, resumeSave, useSave, wireSaves } from "./autosave.js";
+import { analysisAfterRender, drawOverlay, wireAnalysis } from "./analysis.js";
 import { announceEvent, hooks as boardHooks, render } from "./board.js";
 import { confirmChoice, cycleChoice, onActivate, onKey } from "./clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
@@ -30,6 +34,7 @@ import { newRequest, openLink, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireReplay } from "./moves.js";
 import { onTreeKey, renderVariations } from "./variations.js";
 import { askHint, playMove, playPendingMove, scheduleAi, send, show } from "./play.js";
+import { reviewAfterRender, wireReview } from "./review.js";
 import { clearHash, hashParams, renderExports, wireRecords } from "./share.js";
 import { $, showError, ui } from "./state.js";
 import { wireZoom } from "./zoom.js";
@@ -49,9 +54,11 @@ function afterRender(state) {
   autosave(state);
   announceEvent(state);
   scheduleAi();
+  analysisAfterRender(state);
+  reviewAfterRender(state);
 }
 
-Object.assign(boardHooks, { afterRender, playMove, cycleChoice, confirmChoice });
+Object.assign(boardHooks, { afterRender, playMove, cycleChoice, confirmChoice, afterDraw: drawOverlay });
 
 // ---------------------------------------------------------------- wiring
 function wire() {
@@ -68,6 +75,8 @@ function wire() {
   wireReplay();
   wireRecords();
   wireSaves();
+  wireAnalysis();
+  wireReview();
   attachHandler($("board-svg"), onActivate);
   attachHandler($("panels"), onActivate);
   $("panels").addEventListener("focusin", (ev) => {

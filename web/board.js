@@ -13,6 +13,7 @@ export const hooks = {
   playMove: null, // (move): the button of a move that has no click path
   cycleChoice: null, // the next of several moves that fit the chosen path ("Rotate")
   confirmChoice: null, // play the move shown ("Place")
+  afterDraw: null, // (): after the board is drawn anew (the analysis overlay)
 };
 
 /** Legal moves whose click path starts with `prefix`. */
@@ -149,6 +150,7 @@ function drawBoard() {
   else {
     renderScene($("board-svg"), scene, live, selected);
     applyZoom();
+    if (hooks.afterDraw) hooks.afterDraw();
     if (!document.body.dataset.firstBoardMs && $("board-svg").querySelector("[data-target]")) {
       document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
     }

@@ -2,6 +2,7 @@
 // requests (the bridge's), one answer per request.
 //   startEngine()         create the worker, once (app.js, when the page's modules have run)
 //   call(request)         send a request: {response, current} (is it still the newest one?)
+//   callBackground(req)   a request that does not count as the newest (analysis, review)
 //   ready                 resolves with the worker's "ready" message
 //   engineFailed(reason)  the engine cannot start or died: say so, offer Reload
 import { showFailure, showProgress } from "./boot.js";
@@ -64,8 +65,18 @@ export const SLOW_START_MS = 45_000;
 
 /** Send a request; resolves with {ok, result|error} and whether it is still the newest one. */
 export function call(request) {
+  return post(request, true);
+}
+
+/** A request in the background (live analysis, review): it never makes a person's request
+ * "not the newest", so its answer cannot stop that one from being drawn. Resolves with the response. */
+export async function callBackground(request) {
+  return (await post(request, false)).response;
+}
+
+function post(request, foreground) {
   const id = nextId++;
-  latestId = id;
+  if (foreground) latestId = id;
   return new Promise((resolve) => {
     // requests made before the engine is up wait in the worker's queue: no timeout for those
     const timer = ui.engineReady ? setTimeout(() => engineFailed(`it did not answer for ${REPLY_TIMEOUT_MS / 1000} s`), REPLY_TIMEOUT_MS) : null;

@@ -35,6 +35,8 @@ export const ui = {
   failed: false, // the engine could not start (or stopped)
   engineReady: false, // the worker said "ready"
   linkAfterBoot: null, // a share link pasted into the address bar while the engine was starting
+  analysing: false, // "Analyse" is on (analysis.js)
+  review: null, // the review of the line on screen (review.js), as the bridge's "review" gives it
 };
 
 export function showError(message) {
