@@ -10,7 +10,8 @@
 //   clicks.js    choosing a move by clicks and keys
 //   early.js     board first, engine second (a board and a move before the engine is up)
 //   play.js      sending moves and commands, the computer's turn, hints
-//   moves.js     the move list and the replay bar
+//   variations.js  the variation tree's nodes, the actions under the move list, its keys
+//   moves.js     the move list (the whole tree, variations inline) and the replay bar
 //   autosave.js  autosave and the saved-games card (storage rules: saves.js)
 //   games.js     a new game, or a loaded one (link, file)
 //   share.js     share links, embed code, export and import
@@ -31,7 +32,7 @@ import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
 import { call, engineFailed, ready, SLOW_START_MS, startEngine } from "./engine.js";
 import { buildForm, readForm, setupHello } from "./form.js";
 import { newRequest, openLink, startNew } from "./games.js";
-import { renderMoveList, renderReplay, wireReplay } from "./moves.js";
+import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "./moves.js";
 import { onTreeKey, renderVariations } from "./variations.js";
 import { askHint, playMove, playPendingMove, scheduleAi, send, show } from "./play.js";
 import { reviewAfterRender, wireReview } from "./review.js";
@@ -73,6 +74,7 @@ function wire() {
   wireReload();
   wireZoom();
   wireReplay();
+  wireMoveList();
   wireRecords();
   wireSaves();
   wireAnalysis();

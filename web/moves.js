@@ -1,24 +1,177 @@
 // The move list and the replay bar (every game): go to any position, step, play the moves
-// one after another.
+// one after another. With variations (issue 19) the list is the whole tree, lichess style: the
+// main line in order, and after a move that has alternatives a block with each of them in
+// parentheses (their own alternatives nested inline in parentheses). It knows no game.
 import { send } from "./play.js";
-import { $, makeButton, ui } from "./state.js";
+import { $, ui } from "./state.js";
+import { treeNodes } from "./variations.js";
 
-/** The moves played, each a button to the position after it. */
+let shownNodes = []; // the tree's nodes on screen, by their buttons' data-node (a path on click)
+let scrollPending = false;
+
+/** The moves: the line on screen as a numbered list, or the whole tree when it has variations. */
 export function renderMoveList(state) {
   const list = $("move-list");
-  list.replaceChildren();
+  const hadFocus = list.contains(document.activeElement); // a move chosen with the keyboard
+  shownNodes = [];
+  // the JSON tree has a list at its top level exactly when it has variations
+  if (state.tree && state.path && state.line_path && state.tree.some(Array.isArray)) renderTree(list, state);
+  else renderLine(list, state);
+  if (hadFocus) { // the list is new: the focus goes on to the move on screen, not to the page
+    const current = list.querySelector("button.current") || list.querySelector("button");
+    if (current) current.focus({ preventScroll: true });
+  }
+  // at the next frame, when the page lays itself out anyway: no layout forced in between
+  if (!scrollPending) {
+    scrollPending = true;
+    requestAnimationFrame(() => { scrollPending = false; scrollToCurrent(list); });
+  }
+}
+
+function moveButton(text, label) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.title = label;
+  b.setAttribute("aria-label", label);
+  return b;
+}
+
+/** The classes of a move: its player (when known), the position on screen, after it on the
+ * line on screen; `button` is the move's own button. */
+function mark(elements, button, mover, current, future) {
+  for (const el of elements) {
+    if (mover !== undefined && mover !== null) el.classList.add(`p${mover}`);
+    if (current) el.classList.add("current");
+    if (future) el.classList.add("future");
+  }
+  if (current) button.setAttribute("aria-current", "true");
+}
+
+/** One line (no variations, or a hidden-hand game): a numbered list, as it always was. */
+function renderLine(list, state) {
+  list.classList.remove("tree");
   list.classList.toggle("long-moves", state.moves.some((m) => m.length > 8));
+  const items = document.createDocumentFragment();
   state.moves.forEach((mv, i) => {
     const li = document.createElement("li");
-    li.appendChild(makeButton(mv, `Go to the position after move ${i + 1}`,
-      () => send({ cmd: "goto", cursor: i + 1 }, { pause: true })));
-    if (i < state.movers.length) li.classList.add(`p${state.movers[i]}`);
-    if (i === state.cursor - 1) li.classList.add("current");
-    if (i >= state.cursor) li.classList.add("future");
-    list.appendChild(li);
+    const b = moveButton(mv, `Go to the position after move ${i + 1}, ${mv}`);
+    b.dataset.cursor = String(i + 1);
+    mark([li, b], b, state.movers[i], i === state.cursor - 1, i >= state.cursor);
+    li.append(b);
+    items.append(li);
   });
-  const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  list.replaceChildren(items);
+}
+
+/** The whole tree: one <li> a main-line move (so the list's items are still the main line);
+ * the variations of a move in a block inside its item. Built once, no layout reads. */
+function renderTree(list, state) {
+  list.classList.remove("long-moves");
+  list.classList.add("tree");
+  const root = treeNodes(state.tree);
+  // the line on screen: who played each move up to the cursor, which move is on screen
+  let node = root;
+  state.line_path.forEach((i, depth) => {
+    node = node && node.children[i];
+    if (!node) return;
+    node.ply = depth + 1;
+    node.mover = state.movers[depth];
+  });
+  const cursor = state.cursor;
+  const items = document.createDocumentFragment();
+  node = root;
+  for (let ply = 1; node.children.length; ply++) {
+    const [first, ...others] = node.children;
+    const li = document.createElement("li");
+    const b = addMove(li, first, ply, false, cursor);
+    mark([li], b, first.mover, first.ply === cursor, first.ply > cursor);
+    if (others.length) {
+      const block = document.createElement("div");
+      block.className = "var-block";
+      block.setAttribute("role", "group");
+      block.setAttribute("aria-label", `Variations for move ${ply}`);
+      for (const alt of others) {
+        const line = document.createElement("div");
+        line.className = "var-line";
+        addLine(line, alt, ply, cursor);
+        block.append(line);
+      }
+      li.append(block);
+    }
+    items.append(li, " ");
+    node = first;
+  }
+  list.replaceChildren(items);
+}
+
+/** A variation from `start` (the move number `ply`) along first children; the alternatives
+ * met on the way nested in parentheses right after the move they replace. */
+function addLine(el, start, ply, cursor) {
+  let node = start;
+  addMove(el, node, ply, true, cursor);
+  while (node.children.length) {
+    const [first, ...others] = node.children;
+    ply += 1;
+    el.append(" ");
+    addMove(el, first, ply, true, cursor);
+    for (const alt of others) {
+      const sub = document.createElement("span");
+      sub.className = "var-inline";
+      addLine(sub, alt, ply, cursor);
+      el.append(" ", sub);
+    }
+    node = first;
+  }
+}
+
+/** A move: its number and its button (kept together on one row). Returns the button. */
+function addMove(el, node, ply, variation, cursor) {
+  const num = document.createElement("span");
+  num.className = "ply";
+  num.textContent = `${ply}.`;
+  num.setAttribute("aria-hidden", "true");
+  const b = moveButton(node.move, `Go to the position after move ${ply}, ${node.move}${variation ? " (variation)" : ""}`);
+  b.dataset.node = String(shownNodes.length);
+  shownNodes.push(node);
+  mark([b], b, node.mover, node.ply === cursor, node.ply > cursor);
+  if (node.mover !== undefined) num.classList.add(`p${node.mover}`);
+  if (variation) {
+    const mv = document.createElement("span");
+    mv.className = "mv";
+    mv.append(num, b);
+    el.append(mv);
+  } else el.append(num, b);
+  return b;
+}
+
+function pathOf(node) {
+  const path = [];
+  for (; node.parent; node = node.parent) path.push(node.index);
+  return path.reverse();
+}
+
+/** Keep the move on screen visible in the list, as scrollIntoView({block: "nearest"}) would,
+ * but the list scrolls, never the page (on a phone the list is far below the board). */
+function scrollToCurrent(list) {
+  const current = list.querySelector("button.current");
+  if (!current || !list.clientHeight) return;
+  const box = list.getBoundingClientRect();
+  const r = current.getBoundingClientRect();
+  if (r.top < box.top) list.scrollTop += r.top - box.top;
+  else if (r.bottom > box.bottom) list.scrollTop += r.bottom - box.bottom;
+}
+
+/** One listener for every move button (the list is rebuilt with each state). */
+export function wireMoveList() {
+  $("move-list").addEventListener("click", (ev) => {
+    const b = ev.target.closest && ev.target.closest("button");
+    if (!b) return;
+    if (b.dataset.node !== undefined) {
+      const node = shownNodes[Number(b.dataset.node)];
+      if (node) send({ cmd: "goto", path: pathOf(node) }, { pause: true });
+    } else if (b.dataset.cursor !== undefined) send({ cmd: "goto", cursor: Number(b.dataset.cursor) }, { pause: true });
+  });
 }
 
 // ---------------------------------------------------------------- replay bar (every game)

@@ -1,12 +1,13 @@
 // Variations (issue 19): the engine keeps every line played as a tree (state.tree, PGN-like
 // JSON: a list right after a move is a variation replacing it; state.path, the position on
-// screen). The move list shows the current line; this strip, under it, shows the other moves
-// at this point and offers "Make main line" and "Delete from here". It knows no game.
+// screen). The move list (moves.js) shows the whole tree; this strip, under it, offers "Make
+// main line" and "Delete from here" for the position on screen, and the keys. It knows no game.
 import { send } from "./play.js";
 import { $, makeButton } from "./state.js";
 
-/** The tree's JSON form (pygame_core.tree) as nodes {move, children, parent}: no recursion,
- * linear, children in the engine's order (paths are child indexes). */
+/** The tree's JSON form (pygame_core.tree) as nodes {move, children, parent, index (in the
+ * parent's children)}: no recursion, linear, children in the engine's order (paths are child
+ * indexes). */
 export function treeNodes(data) {
   const root = { move: null, children: [], parent: null };
   // lists in the order they appear (a queue), so siblings keep the engine's order
@@ -17,7 +18,7 @@ export function treeNodes(data) {
     let last = last0;
     for (const item of items) {
       if (typeof item === "string") {
-        last = { move: item, children: [], parent: at };
+        last = { move: item, children: [], parent: at, index: at.children.length };
         at.children.push(last);
         at = last;
       } else if (Array.isArray(item) && last) {
@@ -34,45 +35,22 @@ function nodeAt(root, path) {
   return node;
 }
 
-/** The strip: alternatives to the move on screen, the moves that may follow, the tree actions. */
+/** The strip: the tree actions for the position on screen, shown once there are variations
+ * (the move list shows them inline). */
 export function renderVariations(state) {
   const box = $("variations");
-  box.replaceChildren();
   const path = state.path;
-  if (!state.tree || !path) { box.hidden = true; return; }
-  const root = treeNodes(state.tree);
-  const groups = [];
-  if (path.length) {
-    const parent = nodeAt(root, path.slice(0, -1));
-    if (parent && parent.children.length > 1) groups.push(["Instead of this move", parent.children, path.slice(0, -1), path[path.length - 1]]);
-  }
-  const here = nodeAt(root, path);
-  // the next move of the line on screen (redo follows it) is marked
-  const next = state.line_path && state.line_path.length > path.length ? state.line_path[path.length] : -1;
-  if (here && here.children.length > 1) groups.push(["Next", here.children, path, next]);
-  if (!groups.length) { box.hidden = true; return; }
-  for (const [label, children, at, currentIndex] of groups) {
-    const p = document.createElement("p");
-    p.className = "variation-row";
-    const name = document.createElement("span");
-    name.className = "hint";
-    name.textContent = `${label}:`;
-    p.append(name);
-    children.forEach((child, i) => {
-      const b = makeButton(child.move + (i === 0 ? " (main)" : ""), `Go to the line ${child.move}`,
-        () => send({ cmd: "goto", path: [...at, i] }, { pause: true }));
-      b.dataset.variation = String(i);
-      if (i === currentIndex) { b.classList.add("current"); b.setAttribute("aria-current", "true"); }
-      p.append(b);
-    });
-    box.append(p);
-  }
+  // the JSON tree has a list at its top level exactly when it has variations
+  if (!state.tree || !path || !state.tree.some(Array.isArray)) { box.replaceChildren(); box.hidden = true; return; }
   const actions = document.createElement("p");
   actions.className = "buttons";
   const onMain = path.every((i) => i === 0);
   if (!onMain) actions.append(makeButton("Make main line", "Make the line on screen the main line", () => send({ cmd: "promote" }, { pause: true })));
   if (path.length) actions.append(makeButton("Delete from here", "Delete this move and every move after it in this line", () => send({ cmd: "delete" }, { pause: true })));
-  box.append(actions);
+  const keys = document.createElement("p");
+  keys.className = "hint";
+  keys.textContent = "Keys: ← → along the line, ↑ ↓ between the moves played at this point.";
+  box.replaceChildren(actions, keys);
   box.hidden = false;
 }
 
