@@ -99,6 +99,7 @@ function wire() {
     ev.preventDefault();
     startNew(readForm());
   });
+  document.addEventListener("bw-review", () => { if (ui.state) renderMoveList(ui.state); }); // marks
   document.addEventListener("keydown", onKey);
   document.addEventListener("keydown", (ev) => { if (!ui.busy && !ui.early) onTreeKey(ev, ui.state); });
 }

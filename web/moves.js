@@ -4,6 +4,7 @@
 // parentheses (their own alternatives nested inline in parentheses). It knows no game.
 import { send } from "./play.js";
 import { $, ui } from "./state.js";
+import { MARKS, moveMark } from "./review.js";
 import { treeNodes } from "./variations.js";
 
 let shownNodes = []; // the tree's nodes on screen, by their buttons' data-node (a path on click)
@@ -59,6 +60,7 @@ function renderLine(list, state) {
     b.dataset.cursor = String(i + 1);
     mark([li, b], b, state.movers[i], i === state.cursor - 1, i >= state.cursor);
     li.append(b);
+    addReviewMark(li, i + 1);
     items.append(li);
   });
   list.replaceChildren(items);
@@ -141,8 +143,26 @@ function addMove(el, node, ply, variation, cursor) {
     mv.className = "mv";
     mv.append(num, b);
     el.append(mv);
-  } else el.append(num, b);
+    if (node.ply !== undefined) addReviewMark(mv, node.ply);
+  } else {
+    el.append(num, b);
+    if (node.ply !== undefined) addReviewMark(el, node.ply);
+  }
   return b;
+}
+
+/** The review's mark of the move at `ply` on the line on screen (?!, ?, ??, with the word for
+ * screen readers and as a tooltip), after its button. */
+function addReviewMark(el, ply) {
+  const m = moveMark(ply);
+  if (!m) return;
+  const span = document.createElement("span");
+  span.className = `move-mark mark-${m.mark}`;
+  span.textContent = MARKS[m.mark];
+  const best = m.best && m.best !== m.move ? `; the engine preferred ${m.best}` : "";
+  span.title = `${m.mark}: lost ${Math.round(m.loss * 100)} % of the win chance${best}`;
+  span.setAttribute("aria-label", span.title);
+  el.append(span);
 }
 
 function pathOf(node) {

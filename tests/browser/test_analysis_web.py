@@ -22,28 +22,32 @@ def test_live_analysis_updates_shows_candidates_on_the_board_and_plays_a_line(pa
     assert page.get_attribute("#analyse", "aria-pressed") == "true"
     first = poll(page, UPDATES)
     poll(page, f"{UPDATES} >= {first + 3}")  # it goes on updating by itself
-    rows = page.locator("#analysis-lines li")
-    assert 1 <= rows.count() <= 5
-    legal = {m["move"] for m in state(page)["legal"]}
-    moves = page.locator("#analysis-lines .candidate-move").all_inner_texts()
-    assert moves and set(moves) <= legal
-    assert "playouts" in page.inner_text("#analysis-info")
-    assert "%" in rows.first.inner_text()
-    # the board shows each candidate's win rate on its cell (not clickable: clicks reach the cell)
-    labels = page.locator("#board-svg .analysis-label")
     poll(page, "document.querySelectorAll('#board-svg .analysis-label').length > 0")
-    assert set(labels.evaluate_all("ns => ns.map((n) => n.dataset.move)")) <= set(moves)
+    # one look at the page (it updates itself several times a second)
+    seen = page.evaluate("""() => ({
+      rows: [...document.querySelectorAll('#analysis-lines li')].map((li) => li.textContent),
+      moves: [...document.querySelectorAll('#analysis-lines .candidate-move')].map((b) => b.textContent),
+      labels: [...document.querySelectorAll('#board-svg .analysis-label')].map((n) => n.dataset.move),
+      info: document.querySelector('#analysis-info').textContent})""")
+    assert 1 <= len(seen["rows"]) <= 5 and "%" in seen["rows"][0] and "playouts" in seen["info"]
+    legal = {m["move"] for m in state(page)["legal"]}
+    assert seen["moves"] and set(seen["moves"]) <= legal
+    # the board shows each candidate's win rate on its cell (not clickable: clicks reach the cell)
+    assert seen["labels"] and set(seen["labels"]) <= set(seen["moves"])
     # the board stays playable while the analysis runs: a click plays at once
     page.click('[data-target="e3"]')
     wait_idle(page)
     assert state(page)["moves"] == ["d4", "c5", "e3"]
     poll(page, "document.querySelector('#analysis-info').textContent.startsWith('Red to move')")
     # a move of a principal variation plays the line up to it into the tree
-    pv = page.locator("#analysis-lines .pv button")
     poll(page, "document.querySelectorAll('#analysis-lines .pv button').length > 0")
-    line = [page.locator("#analysis-lines li").first.locator(".candidate-move").inner_text()]
-    line.append(pv.first.inner_text())
-    pv.first.click()
+    line = page.evaluate("""() => {
+      const li = [...document.querySelectorAll('#analysis-lines li')].find((l) => l.querySelector('.pv button'));
+      const b = li.querySelector('.pv button');
+      const line = [li.querySelector('.candidate-move').textContent, b.textContent];
+      b.click();  // in the same task as the reading: the list cannot change in between
+      return line;
+    }""")
     wait_idle(page)
     st = state(page)
     assert st["moves"][3:5] == line and st["cursor"] == 5
@@ -65,7 +69,7 @@ def test_a_proven_win_is_marked_with_a_symbol_and_a_word(page, site_url):
     assert page.inner_text("#analysis-info") == "Solved: Blue wins with a3"
     assert "✓ win" in page.locator("#analysis-lines li").first.inner_text()
     label = page.locator('#board-svg .analysis-label[data-move="a3"]')
-    assert label.inner_text() == "✓W"
+    assert label.text_content() == "✓W"
     # a finished game has nothing to analyse, and says so
     page.click('[data-target="a3"]')
     wait_idle(page)
@@ -89,11 +93,12 @@ def test_review_shows_progress_a_graph_to_click_and_marks(page, site_url):
     mark = page.locator("#move-list .move-mark.mark-blunder").first
     assert mark.inner_text() == "??" and "blunder" in mark.get_attribute("title")
     # a click at the left end of the graph goes to the start, at the right end back to the end
-    box = page.locator("#review-graph").bounding_box()
-    page.mouse.click(box["x"] + 4, box["y"] + box["height"] / 2)
+    graph = page.locator("#review-graph")
+    box = graph.bounding_box()
+    graph.click(position={"x": 4, "y": box["height"] / 2})
     wait_idle(page)
     assert state(page)["cursor"] == 0
-    page.mouse.click(box["x"] + box["width"] - 4, box["y"] + box["height"] / 2)
+    graph.click(position={"x": box["width"] - 4, "y": box["height"] / 2})
     wait_idle(page)
     assert state(page)["cursor"] == len(st["moves"])
     # the review goes into the JSON export
