@@ -4,6 +4,7 @@ API (all pure functions, standard library only)::
 
     to_sgf(game_or_record) -> str          # "(;FF[4]GM[11]...SZ[11];B[f6];W[swap-pieces];B[e7])"
     from_sgf(text) -> dict                 # a Boardwright record, ready for pygame_core.replay
+                                           # (variations: its "tree"; to_sgf writes them back)
     to_hexworld(game_or_record) -> str     # "11c1,f6:se7"  (prefix e.g. "https://hexworld.org/board/#")
     from_hexworld(text) -> dict            # fragment, "#fragment" or a whole URL
     detect_format(text) -> "sgf" | "hexworld" | None
@@ -22,7 +23,8 @@ Red joins columns ``a`` and the last one.  Cell ``a1`` is ``(x=0, y=0)``, the le
 column ``x`` and the number the row ``y + 1``.  ``swap`` replaces Blue's stone at ``(x, y)``
 by a Red stone at ``(y, x)`` and Blue moves next ("swap pieces").
 
-SGF (its conventions and sources, and how they map to ours): :mod:`pygame_core.games.hex_sgf`;
+SGF (its conventions and sources, how they map to ours, variations): :mod:`pygame_core.games.hex_sgf`
+(its syntax: :mod:`~pygame_core.games.hex_sgf_parse`);
 HexWorld links: :mod:`pygame_core.games.hex_hexworld`; what both share (cells, sizes, the
 conversion of a file's moves): :mod:`pygame_core.games.hex_notation`.  This module registers both
 formats with the engine (:func:`pygame_core.core.register_format`) and tells which one a text is
@@ -31,7 +33,7 @@ formats with the engine (:func:`pygame_core.core.register_format`) and tells whi
 Hostile input: both readers are single left-to-right passes, linear in their input, with no
 backtracking pattern over untrusted text, and refuse up front (with a clear message) what no
 Hex game needs: an SGF text over :data:`MAX_SGF_CHARS` characters, more than
-:data:`MAX_SGF_NODES` nodes (:data:`MAX_SGF_MAIN_LINE` on the main line), a property value over
+:data:`MAX_SGF_NODES` nodes (:data:`MAX_SGF_MAIN_LINE` on a line), a property value over
 :data:`MAX_SGF_VALUE` characters, a HexWorld link over :data:`MAX_HEXWORLD_CHARS` characters,
 and more moves than :meth:`HexGame.max_moves` allows.  Messages quote at most a few dozen
 characters of the input.
@@ -43,8 +45,8 @@ import re
 
 from ..core import RecordFormat, register_format
 from .hex_hexworld import MAX_HEXWORLD_CHARS, from_hexworld, to_hexworld
-from .hex_sgf import (_SPACE_RUN, MAX_SGF_CHARS, MAX_SGF_MAIN_LINE, MAX_SGF_NODES, MAX_SGF_VALUE,
-                      from_sgf, to_sgf)
+from .hex_sgf import MAX_SGF_CHARS, MAX_SGF_MAIN_LINE, MAX_SGF_NODES, MAX_SGF_VALUE, from_sgf, to_sgf
+from .hex_sgf_parse import SPACE_RUN
 
 __all__ = ["to_sgf", "from_sgf", "to_hexworld", "from_hexworld", "detect_format", "MAX_SGF_CHARS",
            "MAX_SGF_NODES", "MAX_SGF_MAIN_LINE", "MAX_SGF_VALUE", "MAX_HEXWORLD_CHARS"]
@@ -59,7 +61,7 @@ def detect_format(text) -> str | None:
     """``"sgf"``, ``"hexworld"`` or ``None``: a cheap look at the text, no validation."""
     if not isinstance(text, str):
         return None
-    start = _SPACE_RUN.match(text, 1 if text.startswith("\ufeff") else 0).end()  # linear, no backtracking
+    start = SPACE_RUN.match(text, 1 if text.startswith("\ufeff") else 0).end()  # linear, no backtracking
     head = text[start:start + 4096]
     if head.startswith("(") and _SNIFF_SGF.match(head):
         return "sgf"

@@ -106,6 +106,7 @@ def from_hexworld(text: str) -> dict:
         pos = p.end()
 
     conv = Converter(size, "HexWorld")
+    moves: list[tuple[str, object]] = []
     moves_text = "".join(parts[1:])
     pos = 0
     k = 0
@@ -125,7 +126,9 @@ def from_hexworld(text: str) -> dict:
         if token.startswith(":"):
             if token == ":p":
                 raise InvalidRecordError(f"HexWorld move {k} (:p): pass is not a move in Hex")
-            conv.add(k, None, _HW_SPECIAL[token], None, token)
+            move = conv.add(k, None, _HW_SPECIAL[token], None, token)
         else:
-            conv.add(k, None, "cell", read_cell(token, size, f"HexWorld move {k}", False), token)
-    return build_record(size, conv.has_swap, conv.moves, "HexWorld")
+            move = conv.add(k, None, "cell", read_cell(token, size, f"HexWorld move {k}", False), token)
+        if move is not None:
+            moves.append(move)
+    return build_record(size, conv.has_swap, moves, "HexWorld")

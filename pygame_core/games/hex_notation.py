@@ -21,6 +21,11 @@ def snip(text: str) -> str:
 
 def as_hex_game(game_or_record) -> HexGame:
     """The validated Hex game behind a game object or a record (dict or JSON text)."""
+    return hex_record(game_or_record)[0]
+
+
+def hex_record(game_or_record) -> tuple[HexGame, dict]:
+    """:func:`as_hex_game` and the record (as a dict) it was replayed from."""
     if isinstance(game_or_record, Game):
         if game_or_record.game_id != "hex":
             raise InvalidRecordError(
@@ -41,7 +46,7 @@ def as_hex_game(game_or_record) -> HexGame:
     game = replay(record)                      # validates options and every move
     if not isinstance(game, HexGame):          # pragma: no cover - "hex" is always HexGame
         raise InvalidRecordError("the record is not a Hex game")
-    return game
+    return game, record
 
 
 # --------------------------------------------------------------------------- shared import
@@ -83,10 +88,7 @@ def build_record(size: int, swap: bool, moves: list[tuple[str, object]], source:
         game = HexGame(seed=0, size=size, swap=swap)
     except GameError as exc:  # pragma: no cover - size and swap are checked before
         raise InvalidRecordError(f"{source}: bad options: {exc}") from None
-    bound = HexGame.max_moves(game.options)
-    if len(moves) > bound:
-        raise InvalidRecordError(f"the {source} game has {len(moves):,} moves, but no {size}x{size} Hex game "
-                                 f"has more than {bound:,}")
+    check_move_count(size, swap, len(moves), source)
     for k, (label, move) in enumerate(moves, 1):
         try:
             game.play("swap" if move == "swap" else move)
@@ -98,27 +100,44 @@ def build_record(size: int, swap: bool, moves: list[tuple[str, object]], source:
     return record
 
 
+def check_move_count(size: int, swap: bool, n_moves: int, source: str) -> None:
+    """Refuse a line of more moves than any Hex game with these options has, before playing it."""
+    bound = HexGame.max_moves({"size": size, "swap": swap})
+    if n_moves > bound:
+        raise InvalidRecordError(f"the {source} game has {n_moves:,} moves, but no {size}x{size} Hex game "
+                                 f"has more than {bound:,}")
+
+
 class Converter:
-    """Turns a file's move list into ours: colour checks, swap kinds, mirroring."""
+    """Turns a file's moves into ours, one line at a time: colour checks, swap kinds, mirroring.
+    :meth:`copy` starts another line (a variation) from the same point."""
 
     def __init__(self, size: int, source: str):
         self.size = size
         self.source = source
-        self.moves: list[tuple[str, object]] = []
         self.first: str | None = None       # "B" or "W": colour of the first move
         self.to_move: str | None = None
         self.mirrored = False               # True: cells are transposed on the way in
         self.has_swap = False
         self.ended = False                  # after resign / forfeit
 
-    def add(self, k: int, colour: str | None, kind: str, value, label: str) -> None:
-        """``kind`` is "cell" (value = (x, y)), "swap-pieces", "swap-sides" or "end"."""
-        where = f"{self.source} move {k} ({label})"
+    def copy(self) -> "Converter":
+        other = object.__new__(Converter)
+        for name in ("size", "source", "first", "to_move", "mirrored", "has_swap", "ended"):
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def add(self, k: int, colour: str | None, kind: str, value, label: str,
+            at: str = "") -> tuple[str, object] | None:
+        """``kind`` is "cell" (value = (x, y)), "swap-pieces", "swap-sides" or "end".  Returns
+        our move as ``(label, (x, y) | "swap")``, ``None`` for "end".  ``at`` follows the move's
+        label in messages (e.g. which variation)."""
+        where = f"{self.source} move {k} ({label}){at}"
         if self.ended:
             raise InvalidRecordError(f"{where}: there are moves after the game ended (resign/forfeit)")
         if kind == "end":
             self.ended = True
-            return
+            return None
         if self.first is None:
             if kind != "cell":
                 raise InvalidRecordError(f"{where}: a game cannot start with a swap")
@@ -133,15 +152,14 @@ class Converter:
             if self.mirrored:
                 x, y = y, x
                 label = f"{label}, mirrored to {cell_name(x, y)}"
-            self.moves.append((label, (x, y)))
             self.to_move = "W" if self.to_move == "B" else "B"
-        else:
-            self.has_swap = True
-            self.moves.append((label, "swap"))
-            if kind == "swap-pieces":
-                self.to_move = "W" if self.to_move == "B" else "B"
-            else:                               # swap-sides: mirror from now on, same colour moves
-                self.mirrored = not self.mirrored
+            return label, (x, y)
+        self.has_swap = True
+        if kind == "swap-pieces":
+            self.to_move = "W" if self.to_move == "B" else "B"
+        else:                                   # swap-sides: mirror from now on, same colour moves
+            self.mirrored = not self.mirrored
+        return label, "swap"
 
 
 def check_size(text: str, where: str) -> int:
