@@ -125,8 +125,9 @@ class RecordsSession:
         fmt = detect_record_format(text)
         if fmt is None:
             raise InvalidRecordError(f"this is not a record we can read: expected {self._importable()}")
-        game = replay(fmt.parse(text))
-        self._install(game, ["human"] * game.num_players)
+        record = fmt.parse(text)
+        game = replay(record)
+        self._install(game, ["human"] * game.num_players, record=record)  # an SGF's variations: record["tree"]
         return self.state()
 
 

@@ -20,7 +20,7 @@ tail as before): their alternatives would show a move its player kept secret.
 from __future__ import annotations
 
 from .core import InvalidRecordError
-from .tree import GameTree, build
+from .tree import GameTree, record_tree
 
 
 class TreeSession:
@@ -58,22 +58,9 @@ class TreeSession:
         """The record's ``tree`` (validated against ``game``'s options and seed) and the path
         of its ``moves`` (the current line) in it; a record without a tree is one line.
         Changes nothing: the caller installs the result once everything is checked."""
-        moves = game.moves
-        data = record.get("tree") if isinstance(record, dict) else None
-        if data is None:
-            return GameTree(moves), [0] * len(moves)
-        if game.hidden_information:
+        if isinstance(record, dict) and record.get("tree") is not None and game.hidden_information:
             raise InvalidRecordError("hidden-hand games have no variations")
-        tree = GameTree.from_json(data)
-        build(type(game)(seed=game.seed, **game.options), tree)
-        path, node = [], tree.root
-        for text in moves:
-            child = node.child(text)
-            if child is None:
-                raise InvalidRecordError("the record's moves are not a line of its tree")
-            path.append(node.children.index(child))
-            node = child
-        return tree, tree.continuation(path)
+        return record_tree(record, game)
 
     def _tree_state(self) -> dict:
         if self.game.hidden_information:

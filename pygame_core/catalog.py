@@ -36,8 +36,9 @@ LAYERS = ("rules", "agents", "view")
 # "rules": the game and its record formats, "agents": its own agents, "view": its GameView.
 # The order of the rows is the order of list_games().
 GAMES: dict[str, dict[str, tuple[str, ...]]] = {
-    "hex": {"rules": ("games.hex", "games.hex_formats"), "agents": ("agents.hex_agents",),
-            "view": ("view.hex",)},
+    "hex": {"rules": ("games.hex", "games.hex_formats", "games.hex_sgf", "games.hex_sgf_parse",
+                      "games.hex_hexworld", "games.hex_notation"),
+            "agents": ("agents.hex_agents",), "view": ("view.hex",)},
     "y": {"rules": ("games.y",), "agents": (), "view": ("view.y",)},
     "triominos": {"rules": ("games.triominos",), "agents": ("agents.triominos_agents",),
                   "view": ("view.triominos",)},

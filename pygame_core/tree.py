@@ -215,3 +215,24 @@ def build(game, tree: GameTree) -> dict:
             nodes += 1
             stack.append((child, trial, depth + 1))
     return {"nodes": nodes}
+
+
+def record_tree(record, game) -> tuple[GameTree, list[int]]:
+    """The variation tree of a record (its ``tree``, checked with :func:`build` against a new
+    game of ``game``'s options and seed) and the path of ``game``'s moves (the record's current
+    line) in it, continued to the end of that line; a record without a tree is one line.
+    ``InvalidRecordError`` if the tree is bad or the moves are not one of its lines."""
+    moves = game.moves
+    data = record.get("tree") if isinstance(record, dict) else None
+    if data is None:
+        return GameTree(moves), [0] * len(moves)
+    tree = GameTree.from_json(data)
+    build(type(game)(seed=game.seed, **game.options), tree)
+    path, node = [], tree.root
+    for text in moves:
+        child = node.child(text)
+        if child is None:
+            raise InvalidRecordError("the record's moves are not a line of its tree")
+        path.append(node.children.index(child))
+        node = child
+    return tree, tree.continuation(path)

@@ -1,5 +1,6 @@
 """The games, one module per game (plus ``connection``, what Hex and Y share, and
-``hex_formats``, Hex's SGF and HexWorld record formats).
+``hex_formats``, Hex's SGF and HexWorld record formats: ``hex_sgf``, ``hex_hexworld`` and
+``hex_notation``, what they share).
 
 Importing this package imports no game: :mod:`pygame_core.catalog` says which modules register
 each game, and the registries of :mod:`pygame_core.core` import them on first use
