@@ -13,7 +13,8 @@ games (final scores) is positive, and A's mean margin a game.
 bag order) instead of its own view.  It works for the search agents (``mcts`` and the games'
 ISMCTS), which search ``game.determinize(rng)``: here that returns the true position.
 
-Agents are written as for the ``tournament`` command (``name[:key=value...]``).
+Agents are written as for the ``tournament`` command (``name[:key=value...]``).  ``--scheduler
+tcp://host:8786`` plays the games on a Dask cluster (see README, *Tournaments on a Dask cluster*).
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ def play(job):
     return seed, first, game.winners, game.scores
 
 
+def _indexed(item):
+    index, job = item
+    return index, play(job)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
@@ -61,6 +67,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seat", choices=("both", "first", "second"), default="both")
     ap.add_argument("--clairvoyant", action="store_true", help="A sees every hand and the bag")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://host:8786 "
+                    "(pip install 'boardwright[cluster]'; the same results as a local run)")
     ap.add_argument("--options", default="{}", help="game options as JSON")
     args = ap.parse_args(argv)
     lo, _, hi = args.seeds.partition("-")
@@ -77,7 +85,11 @@ def main(argv=None) -> int:
             jobs.append((args.game, options, seed, seats, a if args.clairvoyant else None))
             a_seat.append(a)
     start = time.perf_counter()
-    if args.jobs > 1:
+    if args.scheduler:
+        from pygame_core.cluster import run_on_dask
+        indexed = run_on_dask(_indexed, list(enumerate(jobs)), args.scheduler)
+        results = [r for _, r in sorted(indexed, key=lambda x: x[0])]
+    elif args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             results = pool.map(play, jobs)
     else:

@@ -129,7 +129,7 @@ def build_wheel(force: bool) -> Path:
     wheels_dir = ROOT / "dist" / "wheels"
     stamp = CACHE / "wheel-fingerprint.json"
     fp = _fingerprint(_wheel_sources())
-    existing = sorted(wheels_dir.glob("pygame_core-*.whl"))
+    existing = sorted(wheels_dir.glob("boardwright-*.whl"))
     if not force and len(existing) == 1 and stamp.is_file():
         try:
             saved = json.loads(stamp.read_text())
@@ -150,9 +150,9 @@ def build_wheel(force: bool) -> Path:
     env = dict(os.environ, SOURCE_DATE_EPOCH=_source_date_epoch())
     run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(wheels_dir)], cwd=ROOT, env=env)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
-    built = sorted(wheels_dir.glob("pygame_core-*.whl"))
+    built = sorted(wheels_dir.glob("boardwright-*.whl"))
     if len(built) != 1 or not built[0].name.endswith("-py3-none-any.whl"):
-        sys.exit(f"[build] ERROR: expected one pygame_core-*-py3-none-any.whl in dist/wheels, found {[b.name for b in built]}")
+        sys.exit(f"[build] ERROR: expected one boardwright-*-py3-none-any.whl in dist/wheels, found {[b.name for b in built]}")
     normalize_wheel(built[0])
     CACHE.mkdir(exist_ok=True)
     stamp.write_text(json.dumps({"fingerprint": fp, "wheel": built[0].name}))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # README "test" command:  bash build_scripts/test.sh [pytest args]   (default: tests/)
 # Creates/reuses .venv, installs the pinned test tools (pytest, hypothesis, playwright,
-# websockets, pytest-timeout; no Playwright browser download), installs with apt-get (as root, when missing)
+# websockets, pytest-timeout, dask + distributed for the cluster test; no Playwright browser download), installs with apt-get (as root, when missing)
 # Chromium, Firefox ESR, WebKitGTK's WebDriver + MiniBrowser and Xvfb, builds the site, runs pytest.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -9,7 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 say() { echo "[test] $*"; }
 
 # 1. virtualenv with the test tools, pinned (a different installed version is reinstalled)
-PINNED=(pytest==9.2.0 hypothesis==6.170.17 playwright==1.65.2 websockets==17.4 pytest-timeout==2.4.0)
+PINNED=(pytest==9.2.0 hypothesis==6.170.17 playwright==1.65.2 websockets==17.4 pytest-timeout==2.4.0 dask==2026.8.0 distributed==2026.8.0)
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv"
   python3 -m venv .venv

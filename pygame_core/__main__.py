@@ -10,17 +10,17 @@ Examples::
     python -m pygame_core tournament triominos --agents ismcts:iterations=100,greedy --jobs 2
 
 An agent in ``--agents`` is a registered name, optionally with settings for its constructor:
-``name:key=value:key=value`` (e.g. ``cautious:threshold=12``, ``ismcts:time_limit=0.2``).
+``name:key=value:key=value`` (e.g. ``cautious:threshold=12``, ``ismcts:time_limit=0.2``), or a
+bot in a Python file, ``mybot.py[:ClassName]`` (:mod:`pygame_core.bots`).  ``--scheduler
+tcp://host:8786`` plays the games on a Dask cluster (:mod:`pygame_core.cluster`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
-from fractions import Fraction
 
 from . import agents, game_class, list_games, new_game
 from .core import GameError
@@ -54,13 +54,18 @@ def _parser() -> argparse.ArgumentParser:
     tp = sub.add_parser("tournament", help="agents play every pairing in every seat; a results table")
     tp.add_argument("game", help="game id, e.g. triominos")
     tp.add_argument("--agents", required=True,
-                    help="comma-separated agents, each name[:key=value...], e.g. greedy,random,dump")
+                    help="comma-separated agents, each name[:key=value...] or a bot file.py[:Class], "
+                    "e.g. greedy,random,dump or mybot.py:MyBot,mcts")
     tp.add_argument("--games", type=int, default=10,
                     help="games per pairing and seating (default 10; the same seeds for each)")
     tp.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     tp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option, e.g. -o target=none or -o players=3 (also --players 3)")
     tp.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
+    tp.add_argument("--scheduler", metavar="ADDRESS", help="play the games on a Dask cluster, e.g. "
+                    "tcp://host:8786 (pip install 'boardwright[cluster]')")
+    tp.add_argument("--move-limit", type=float, default=None, metavar="SECONDS",
+                    help="a bot's move taking longer forfeits that game (Unix)")
     from .analysis_cli import add_parsers  # analyse, review
     add_parsers(sub)
     return p
@@ -210,143 +215,7 @@ def cmd_selfplay(args, extra) -> int:
 
 
 # --------------------------------------------------------------------------- tournament
-def _value(text: str):
-    """A setting value from the command line: int, float, bool, none or text."""
-    low = text.strip().lower()
-    if low in ("none", "null"):
-        return None
-    if low in ("true", "on", "yes"):
-        return True
-    if low in ("false", "off", "no"):
-        return False
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def parse_agent_spec(text: str, game_id: str) -> tuple[str, dict]:
-    """``name[:key=value...]`` -> ``(name, settings)``, checked against the registry."""
-    name, *pairs = text.strip().split(":")
-    cls = agents.get(name)
-    if not cls.supports(game_id):
-        raise GameError(f"agent {name!r} does not play {game_class(game_id).title}")
-    settings = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq or not key.isidentifier():
-            raise GameError(f"agent settings are key=value, not {pair!r} (in {text!r})")
-        settings[key] = _value(value)
-    try:
-        cls(seed=0, **settings)
-    except (TypeError, ValueError) as exc:
-        raise GameError(f"bad settings for agent {name!r}: {exc}") from None
-    return name, settings
-
-
-def play_match(game_id: str, options: dict, seed: int, seats: list) -> dict:
-    """One game: ``seats`` are ``(name, settings)`` per seat; agents are seeded from the game
-    seed and their seat, and see only ``game.view(player)``."""
-    game = new_game(game_id, seed=seed, **options)
-    players = [agents.get(name)(seed=(seed * 31 + i) & 0x7FFFFFFF, **settings)
-               for i, (name, settings) in enumerate(seats)]
-    while not game.is_over:
-        p = game.current_player
-        game.play(players[p].choose(game.view(p)))
-    return {"winners": game.winners, "scores": game.scores, "moves": len(game.history)}
-
-
-def _play_job(job):
-    index, game_id, options, seed, seats = job
-    return index, play_match(game_id, options, seed, seats)
-
-
-def tournament_schedule(labels: list[str], seats_per_game: int) -> list[list[int]]:
-    """Seatings as lists of agent indices.  Every group of ``seats_per_game`` agents (every
-    pairing for two players) plays in every cyclic rotation, so each agent sits in every seat;
-    with fewer agents than seats the agents repeat round the table."""
-    from itertools import combinations
-    k = len(labels)
-    if k >= seats_per_game:
-        groups = [list(g) for g in combinations(range(k), seats_per_game)]
-    else:
-        groups = [[i % k for i in range(seats_per_game)]]
-    return [g[r:] + g[:r] for g in groups for r in range(seats_per_game)]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (shared wins count fractionally)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def run_tournament(game_id: str, specs: list[str], games: int, seed: int, options: dict,
-                   jobs: int = 1, progress=None) -> dict:
-    """Play the tournament; returns the per-agent statistics (see :func:`cmd_tournament`)."""
-    if len(specs) < 2:
-        raise GameError("a tournament needs at least two agents")
-    if games < 1:
-        raise GameError("--games must be at least 1")
-    parsed = [parse_agent_spec(s, game_id) for s in specs]
-    labels = []
-    for s in specs:
-        label = s.strip()
-        labels.append(label if label not in labels else f"{label}#{labels.count(label) + 1}")
-    probe = new_game(game_id, seed=0, **options)
-    seatings = tournament_schedule(labels, probe.num_players)
-    work, seat_of = [], []
-    for seating in seatings:
-        for g in range(games):
-            work.append((len(work), game_id, options, seed + g, [parsed[a] for a in seating]))
-            seat_of.append(seating)
-    stats = {lab: {"games": 0, "wins": Fraction(0), "score": 0, "scored": 0} for lab in labels}
-    pair = {}  # (a, b) -> [games, wins of a] for two-player head-to-head
-    lengths = []
-    results = _run_jobs(work, jobs, progress)
-    for index, res in sorted(results, key=lambda r: r[0]):
-        seating = seat_of[index]
-        winners = res["winners"]
-        lengths.append(res["moves"])
-        for seat, a in enumerate(seating):
-            st = stats[labels[a]]
-            st["games"] += 1
-            won = Fraction(1, len(winners)) if seat in winners else Fraction(0)
-            st["wins"] += won
-            if res["scores"] is not None:
-                st["score"] += res["scores"][seat]
-                st["scored"] += 1
-            if len(seating) == 2:
-                rec = pair.setdefault((labels[a], labels[seating[1 - seat]]), [0, Fraction(0)])
-                rec[0] += 1
-                rec[1] += won
-    return {"labels": labels, "stats": stats, "pairs": pair, "games": len(work),
-            "seatings": len(seatings), "lengths": lengths}
-
-
-def _run_jobs(work: list, jobs: int, progress) -> list:
-    total = len(work)
-    out = []
-    if jobs <= 1 or total <= 1:
-        for job in work:
-            out.append(_play_job(job))
-            if progress:
-                progress(len(out), total)
-        return out
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_play_job, job) for job in work]
-        for fut in as_completed(futures):
-            out.append(fut.result())
-            if progress:
-                progress(len(out), total)
-    return out
+from .tournament import parse_agent_spec, play_match, run_tournament, tournament_schedule, wilson  # noqa: E402,F401
 
 
 def _progress_bar(start: float):
@@ -369,8 +238,10 @@ def cmd_tournament(args, extra, out=print) -> int:
     options = _options(args, extra)
     specs = [s for s in args.agents.split(",") if s.strip()]
     start = time.perf_counter()
+    if args.move_limit is not None and not args.move_limit > 0:
+        raise GameError("--move-limit must be a number of seconds above 0")
     result = run_tournament(args.game, specs, args.games, args.seed, options, args.jobs,
-                            _progress_bar(start))
+                            _progress_bar(start), scheduler=args.scheduler, move_limit=args.move_limit)
     print(file=sys.stderr)
     probe = new_game(args.game, seed=0, **options)
     labels_of_none = {o.name: o.null_label for o in probe.OPTIONS if o.nullable}
@@ -405,6 +276,9 @@ def cmd_tournament(args, extra, out=print) -> int:
                 rate = None if rec is None else 100 * float(rec[1]) / rec[0]
                 cells.append(f"{'-':>{cw}}" if rate is None else f"{rate:>{cw - 1}.1f}%")
             out(f"{a:<{width}}" + "".join(cells))
+    if result["errors"]:
+        out("")
+        out(f"{len(result['errors'])} games forfeited by a bot's error; the first: {result['errors'][0]}")
     lengths = result["lengths"]
     out(f"average length: {sum(lengths) / len(lengths):.1f} moves; "
         f"{time.perf_counter() - start:.1f}s")

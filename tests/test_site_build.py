@@ -26,7 +26,7 @@ def wheel(built_site) -> Path:
 
 
 def test_wheel_is_pure_python_without_dependencies(wheel):
-    assert wheel.name.startswith("pygame_core-") and wheel.name.endswith("-py3-none-any.whl")
+    assert wheel.name.startswith("boardwright-") and wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         assert "pygame_core/__init__.py" in names

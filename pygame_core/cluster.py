@@ -1,0 +1,43 @@
+"""Tournament games on a Dask distributed cluster (issue 21): an optional extra
+(``pip install boardwright[cluster]``), imported only when ``--scheduler`` is given; never a
+dependency of the engine or its wheel.
+
+Start a scheduler on one machine and workers on the others (each with Boardwright installed,
+``pip install boardwright[cluster]``)::
+
+    dask scheduler --port 8786                      # on host A
+    dask worker tcp://hostA:8786 --nworkers 2 --nthreads 1    # on every machine
+    python -m pygame_core tournament triominos --agents ismcts,greedy --games 100 \\
+        --scheduler tcp://hostA:8786
+
+Each game is one task (its agents are seeded from the game seed and seat, a bot travels as its
+source text), so the results equal a local run with the same seeds.
+"""
+from __future__ import annotations
+
+from .core import GameError
+
+
+def client_for(scheduler: str, timeout: str = "20s"):
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise GameError("--scheduler needs Dask: pip install 'boardwright[cluster]'") from None
+    try:
+        return Client(scheduler, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise GameError(f"cannot reach the Dask scheduler {scheduler[:80]!r}: {exc}") from None
+
+
+def run_on_dask(fn, work: list, scheduler: str, progress=None) -> list:
+    """``[fn(job) for job in work]`` on the cluster at ``scheduler``, in completion order;
+    ``progress(done, total)`` after each."""
+    from dask.distributed import as_completed
+    out = []
+    with client_for(scheduler) as client:
+        futures = client.map(fn, work, pure=False)
+        for fut in as_completed(futures):
+            out.append(fut.result())
+            if progress:
+                progress(len(out), len(work))
+    return out

@@ -1,0 +1,252 @@
+"""Tournaments: agents and bots play every pairing in every seat (``python -m pygame_core
+tournament``, the page's workbench, ``benchmarks/seats.py``).
+
+An agent spec is ``name[:key=value...]`` (a registered agent with settings for its constructor)
+or ``file.py[:ClassName][:key=value...]`` (a bot, :mod:`pygame_core.bots`).  A seat is a plain
+dict (``{"agent": name, "settings": {...}}`` or ``{"bot": source, "class": name, "file": path,
+"label": ..., "settings": {...}}``) so that a game can be played in another process or on
+another machine (a bot travels as its source text).
+
+Games run in this process, in ``jobs`` local processes, or on a Dask cluster
+(:mod:`pygame_core.cluster`, ``scheduler="tcp://host:8786"``); each game's agents are seeded from
+the game seed and the seat, so every way of running gives the same results.  A bot that raises,
+returns an illegal move or takes longer than ``move_limit`` seconds (Unix: an interval timer
+interrupts it) forfeits that game: the other seats share the win, and the error is counted.
+"""
+from __future__ import annotations
+
+import math
+import signal
+import threading
+from fractions import Fraction
+from functools import lru_cache
+
+from . import agents, game_class, new_game
+from .bots import BotError, MoveTimeout, load_bot_file, make_bot_agent
+from .core import GameError
+
+
+def _value(text: str):
+    """A setting value from the command line: int, float, bool, none or text."""
+    low = text.strip().lower()
+    if low in ("none", "null"):
+        return None
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _settings(pairs: list[str], text: str) -> dict:
+    settings = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.isidentifier():
+            raise GameError(f"agent settings are key=value, not {pair!r} (in {text!r})")
+        settings[key] = _value(value)
+    return settings
+
+
+def parse_agent_spec(text: str, game_id: str) -> tuple[str, dict]:
+    """``name[:key=value...]`` -> ``(name, settings)``, checked against the registry."""
+    name, *pairs = text.strip().split(":")
+    cls = agents.get(name)
+    if not cls.supports(game_id):
+        raise GameError(f"agent {name!r} does not play {game_class(game_id).title}")
+    settings = _settings(pairs, text)
+    try:
+        cls(seed=0, **settings)
+    except (TypeError, ValueError) as exc:
+        raise GameError(f"bad settings for agent {name!r}: {exc}") from None
+    return name, settings
+
+
+def parse_seat(text: str, game_id: str) -> dict:
+    """A seat from an agent spec: a registered agent, or a bot in a ``.py`` file."""
+    head, *rest = text.strip().split(":")
+    if not head.endswith(".py"):
+        name, settings = parse_agent_spec(text, game_id)
+        return {"agent": name, "settings": settings}
+    class_name = rest.pop(0) if rest and "=" not in rest[0] else None
+    _, source = load_bot_file(head, class_name)
+    seat = {"bot": source, "class": class_name, "file": head, "settings": _settings(rest, text)}
+    _bot_agent(source, class_name, head)(seed=0, **seat["settings"])  # settings checked now
+    return seat
+
+
+def seat_label(seat: dict) -> str:
+    if "agent" in seat:
+        return seat["agent"]
+    return seat.get("label") or f"{seat['file']}:{_bot_agent(seat['bot'], seat.get('class'), seat['file']).name}"
+
+
+@lru_cache(maxsize=32)
+def _bot_agent(source: str, class_name: str | None, filename: str):
+    return make_bot_agent(source, class_name, filename)
+
+
+def _make_player(seat, seed: int):
+    if isinstance(seat, (tuple, list)):  # (name, settings): the older form
+        seat = {"agent": seat[0], "settings": seat[1]}
+    settings = seat.get("settings") or {}
+    if "agent" in seat:
+        return agents.get(seat["agent"])(seed=seed, **settings)
+    return _bot_agent(seat["bot"], seat.get("class"), seat.get("file") or "<bot>")(seed=seed, **settings)
+
+
+class _Timer:
+    """Interrupt a bot's move after ``limit`` seconds (Unix, main thread); else does nothing."""
+
+    def __init__(self, limit: float | None):
+        self.limit = limit if limit and hasattr(signal, "setitimer") and \
+            threading.current_thread() is threading.main_thread() else None
+
+    def __enter__(self):
+        if self.limit:
+            self.old = signal.signal(signal.SIGALRM, self._ring)
+            signal.setitimer(signal.ITIMER_REAL, self.limit)
+        return self
+
+    def _ring(self, *_):
+        raise MoveTimeout()
+
+    def __exit__(self, *exc):
+        if self.limit:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+        return False
+
+
+def play_match(game_id: str, options: dict, seed: int, seats: list, move_limit: float | None = None) -> dict:
+    """One game: agents are seeded from the game seed and their seat, and see only
+    ``game.view(player)``; bots also ``observe`` every move as their seat may read it."""
+    game = new_game(game_id, seed=seed, **options)
+    players = [_make_player(seat, (seed * 31 + i) & 0x7FFFFFFF) for i, seat in enumerate(seats)]
+    watchers = [(i, p) for i, p in enumerate(players) if hasattr(p, "observe")]
+    while not game.is_over:
+        p = game.current_player
+        try:
+            with _Timer(move_limit if hasattr(players[p], "bot") else None):
+                move = players[p].choose(game.view(p))
+            game.play(move)
+        except MoveTimeout:
+            return _forfeit(game, p, f"a move took longer than {move_limit:g} s")
+        except BotError as exc:
+            return _forfeit(game, p, str(exc))
+        for i, watcher in watchers:
+            try:
+                watcher.observe(game.public_move_text(len(game.history) - 1, i))
+            except BotError as exc:
+                return _forfeit(game, i, str(exc))
+    return {"winners": game.winners, "scores": game.scores, "moves": len(game.history)}
+
+
+def _forfeit(game, seat: int, error: str) -> dict:
+    return {"winners": [i for i in range(game.num_players) if i != seat], "scores": None,
+            "moves": len(game.history), "forfeit": seat, "error": error}
+
+
+def _play_job(job):
+    index, game_id, options, seed, seats, *rest = job
+    return index, play_match(game_id, options, seed, seats, *rest)
+
+
+def tournament_schedule(labels: list[str], seats_per_game: int) -> list[list[int]]:
+    """Seatings as lists of agent indices.  Every group of ``seats_per_game`` agents (every
+    pairing for two players) plays in every cyclic rotation, so each agent sits in every seat;
+    with fewer agents than seats the agents repeat round the table."""
+    from itertools import combinations
+    k = len(labels)
+    if k >= seats_per_game:
+        groups = [list(g) for g in combinations(range(k), seats_per_game)]
+    else:
+        groups = [[i % k for i in range(seats_per_game)]]
+    return [g[r:] + g[:r] for g in groups for r in range(seats_per_game)]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (shared wins count fractionally)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_tournament(game_id: str, specs: list, games: int, seed: int, options: dict,
+                   jobs: int = 1, progress=None, scheduler: str | None = None,
+                   move_limit: float | None = None) -> dict:
+    """Play the tournament; returns the per-agent statistics.  ``specs``: agent spec texts or
+    seat dicts (:func:`parse_seat`)."""
+    if len(specs) < 2:
+        raise GameError("a tournament needs at least two agents")
+    if games < 1:
+        raise GameError("--games must be at least 1")
+    parsed = [s if isinstance(s, dict) else parse_seat(s, game_id) for s in specs]
+    labels = []
+    for s, seat in zip(specs, parsed):
+        label = seat_label(seat) if isinstance(s, dict) or "bot" in seat else s.strip()
+        labels.append(label if label not in labels else f"{label}#{labels.count(label) + 1}")
+    probe = new_game(game_id, seed=0, **options)
+    seatings = tournament_schedule(labels, probe.num_players)
+    work, seat_of = [], []
+    for seating in seatings:
+        for g in range(games):
+            work.append((len(work), game_id, options, seed + g, [parsed[a] for a in seating], move_limit))
+            seat_of.append(seating)
+    stats = {lab: {"games": 0, "wins": Fraction(0), "score": 0, "scored": 0, "errors": 0} for lab in labels}
+    pair = {}  # (a, b) -> [games, wins of a] for two-player head-to-head
+    lengths, errors = [], []
+    if scheduler:
+        from .cluster import run_on_dask
+        results = run_on_dask(_play_job, work, scheduler, progress)
+    else:
+        results = _run_jobs(work, jobs, progress)
+    for index, res in sorted(results, key=lambda r: r[0]):
+        seating = seat_of[index]
+        winners = res["winners"]
+        lengths.append(res["moves"])
+        if "forfeit" in res:
+            stats[labels[seating[res["forfeit"]]]]["errors"] += 1
+            errors.append(f"{labels[seating[res['forfeit']]]} (game seed {work[index][3]}): {res['error']}")
+        for seat, a in enumerate(seating):
+            st = stats[labels[a]]
+            st["games"] += 1
+            won = Fraction(1, len(winners)) if seat in winners else Fraction(0)
+            st["wins"] += won
+            if res["scores"] is not None:
+                st["score"] += res["scores"][seat]
+                st["scored"] += 1
+            if len(seating) == 2:
+                rec = pair.setdefault((labels[a], labels[seating[1 - seat]]), [0, Fraction(0)])
+                rec[0] += 1
+                rec[1] += won
+    return {"labels": labels, "stats": stats, "pairs": pair, "games": len(work),
+            "seatings": len(seatings), "lengths": lengths, "errors": errors}
+
+
+def _run_jobs(work: list, jobs: int, progress) -> list:
+    total = len(work)
+    out = []
+    if jobs <= 1 or total <= 1:
+        for job in work:
+            out.append(_play_job(job))
+            if progress:
+                progress(len(out), total)
+        return out
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_play_job, job) for job in work]
+        for fut in as_completed(futures):
+            out.append(fut.result())
+            if progress:
+                progress(len(out), total)
+    return out
