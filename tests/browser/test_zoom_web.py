@@ -158,9 +158,11 @@ def test_two_finger_pan_moves_the_view_and_a_drag_plays_nothing(phone):
     page.click("#zoom-fit")
     fit = view_box(page)
     x, y = centre_of(page, '#board-svg [data-target="f6"]')
+    scroll = page.evaluate("window.scrollY")
     gesture(page, [(x, y)], [(x, y - 120)])
     settle(page)
     assert view_box(page) == fit
+    assert page.evaluate("window.scrollY") > scroll
     assert n_moves(page) == 0
     assert page.evaluate("getComputedStyle(document.getElementById('board-svg')).touchAction") == "pan-x pan-y"
 
