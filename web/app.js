@@ -6,7 +6,8 @@
 //   engine.js    the worker: call(request), ready, engineFailed
 //   form.js      the settings form and the seats
 //   board.js     drawing a state (board, hands, status, buttons, scores)
-//   zoom.js      zoom and pan over the board
+//   zoom.js      zoom and pan over the board (zoom-view.js the arithmetic, zoom-touch.js the
+//                pointer gestures: drag, pinch, taps that zoom)
 //   clicks.js    choosing a move by clicks and keys
 //   early.js     board first, engine second (a board and a move before the engine is up)
 //   play.js      sending moves and commands, the computer's turn, hints

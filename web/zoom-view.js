@@ -1,0 +1,95 @@
+// Zoom and pan over the board (every game), the arithmetic: the user's zoom is
+// ui.zoom = {scale, dx, dy}, the scene's viewBox shrunk by `scale` about its centre moved by
+// (dx, dy) scene units, applied to the board each time it is drawn. No game knowledge: sizes come
+// from the scene's viewBox and the board element. zoom.js wires the buttons and the wheel,
+// zoom-touch.js the pointer gestures.
+import { $, ui } from "./state.js";
+
+export const MIN_SCALE = 0.5;
+export const MAX_SCALE = 8;
+
+function sceneBox() {
+  const scene = ui.preview || (ui.state && ui.state.scene);
+  return scene ? scene.viewBox : null;
+}
+
+export function isZoomed() {
+  const { scale, dx, dy } = ui.zoom;
+  return scale !== 1 || dx !== 0 || dy !== 0;
+}
+
+export function applyZoom() {
+  const vb = sceneBox();
+  if (!vb) return;
+  const { scale, dx, dy } = ui.zoom;
+  const w = vb[2] / scale;
+  const h = vb[3] / scale;
+  const cx = vb[0] + vb[2] / 2 + dx;
+  const cy = vb[1] + vb[3] / 2 + dy;
+  $("board-svg").setAttribute("viewBox", [cx - w / 2, cy - h / 2, w, h].map((v) => +v.toFixed(3)).join(" "));
+  $("board").classList.toggle("zoomed", isZoomed());
+}
+
+/** The view on screen: the scene's box, the centre of the view (scene units), the scene units
+ * per CSS pixel at scale 1 (`k1`; the SVG fits the box inside, "meet") and the element's centre
+ * on screen. Null while there is no scene or the board is not laid out. */
+export function view() {
+  const vb = sceneBox();
+  const svg = $("board-svg");
+  if (!vb || !svg) return null;
+  const r = svg.getBoundingClientRect();
+  if (!(r.width > 0 && r.height > 0 && vb[2] > 0 && vb[3] > 0)) return null;
+  return {
+    vb,
+    cx: vb[0] + vb[2] / 2 + ui.zoom.dx,
+    cy: vb[1] + vb[3] / 2 + ui.zoom.dy,
+    k1: Math.max(vb[2] / r.width, vb[3] / r.height),
+    rx: r.left + r.width / 2,
+    ry: r.top + r.height / 2,
+  };
+}
+
+/** The scene point under the screen point (clientX, clientY) in the view `v`. */
+export function sceneAt(v, x, y) {
+  const k = v.k1 / ui.zoom.scale;
+  return [v.cx + (x - v.rx) * k, v.cy + (y - v.ry) * k];
+}
+
+export const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
+
+/** Show the scene at `scale` with its point (cx, cy) at the centre; the centre stays on the
+ * scene's box, so that the board cannot be pushed out of sight. */
+export function setView(v, scale, cx, cy) {
+  const [x0, y0, w, h] = v.vb;
+  ui.zoom = {
+    scale: clamp(scale, MIN_SCALE, MAX_SCALE),
+    dx: +(clamp(cx, x0, x0 + w) - (x0 + w / 2)).toFixed(4),
+    dy: +(clamp(cy, y0, y0 + h) - (y0 + h / 2)).toFixed(4),
+  };
+  if (Math.abs(ui.zoom.scale - 1) < 1e-9 && Math.abs(ui.zoom.dx) < 1e-6 && Math.abs(ui.zoom.dy) < 1e-6) {
+    ui.zoom = { scale: 1, dx: 0, dy: 0 };
+  }
+  applyZoom();
+}
+
+/** Put the scene point `p` at the screen point (x, y) at `scale` (pinch, wheel, taps). */
+export function pinView(v, scale, p, x, y) {
+  const s = clamp(scale, MIN_SCALE, MAX_SCALE);
+  const k = v.k1 / s;
+  setView(v, s, p[0] - (x - v.rx) * k, p[1] - (y - v.ry) * k);
+}
+
+/** Zoom by `factor` about the screen point (x, y): the point under it stays where it is (as far
+ * as the limits allow). Without a point: about the middle of the board. */
+export function zoomAt(factor, x, y) {
+  const v = view();
+  if (!v) return;
+  if (x === undefined) { x = v.rx; y = v.ry; }
+  pinView(v, ui.zoom.scale * factor, sceneAt(v, x, y), x, y);
+}
+
+export function fit() {
+  ui.zoom = { scale: 1, dx: 0, dy: 0 };
+  applyZoom();
+}
+
