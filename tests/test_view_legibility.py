@@ -1,6 +1,7 @@
 """Legibility of the scenes (issue 20): Triominos corner numbers stay inside their own tile and
-clear of their neighbours' numbers; the last move and the playable spots look different; hand
-panels are laid out in short rows.  The text boxes here are estimated from the font sizes in web/style.css with wide
+clear of their neighbours' numbers; the last move and the playable spots look different; Codex's
+setup choices (starter side, secret objective) are cards to click; hand panels are laid out in
+short rows.  The text boxes here are estimated from the font sizes in web/style.css with wide
 margins for any font (tests/browser/test_legibility_web.py measures the real ones)."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 
 import pygame_core
 from pygame_core import view
+from pygame_core.games.codex import ObjectiveMove, StarterMove
 from pygame_core.games.triominos import DRAW, PASS
 from pygame_core.view import iwoki as iwoki_view
 from pygame_core.view import triominos as tri_view
@@ -155,3 +157,81 @@ def test_iwoki_last_move_is_marked_and_hand_rows_are_short():
                 top = round(min(y for _, y in item["points"]), 2)
                 rows[top] = rows.get(top, 0) + 1
         assert all(n <= iwoki_view.PER_ROW for n in rows.values()), rows
+
+
+def codex_game(seed=4):
+    return pygame_core.new_game("codex", seed=seed, players=2)
+
+
+def all_targets(scene) -> dict[str, dict]:
+    items = [i for layer in scene["layers"] for i in layer["items"]]
+    items += [i for p in scene.get("panels", []) for layer in p["layers"] for i in layer["items"]]
+    return {i["target"]: i for i in items if i.get("target")}
+
+
+def test_codex_starter_sides_are_cards_on_the_board():
+    game = codex_game()
+    q = game.current_player
+    moves = view.move_targets(game.view(q), q)
+    assert {m["move"]: m["path"] for m in moves} == {
+        f"starter {game.starters[q]} front": ["starter:front"], f"starter {game.starters[q]} back": ["starter:back"]}
+    scene = view.scene(game.view(q), q)
+    board = {i["target"]: i for layer in scene["layers"] for i in layer["items"] if i.get("target")}
+    assert set(board) == {"starter:front", "starter:back"}
+    assert f"card {game.starters[q]}, starter, front" in board["starter:front"]["name"]
+    assert f"card {game.starters[q]}, starter, back" in board["starter:back"]["name"]
+    assert "choose a side" in scene["title"]
+    x0, y0, w, h = scene["viewBox"]
+    for item in (i for layer in scene["layers"] for i in layer["items"]):
+        for x, y in item.get("points", [item.get("at") or item.get("c")]):
+            assert x0 <= x <= x0 + w and y0 <= y <= y0 + h
+    # played by its target; the board then shows the placed card, the other player's choice next
+    game.play(StarterMove(game.starters[q], False))
+    nxt = game.current_player
+    scene = view.scene(game.view(nxt), nxt)
+    assert set(all_targets(scene)) >= {"starter:front", "starter:back"}
+    placed = view.scene(game.view(q), q)
+    cards = [i for layer in placed["layers"] for i in layer["items"] if "placed" in i.get("cls", "").split()]
+    assert len(cards) == 1 and "last" in cards[0]["cls"].split() and cards[0]["name"].endswith(", last move")
+
+
+def test_codex_objectives_are_cards_in_a_panel():
+    game = codex_game()
+    for _ in range(2):
+        q = game.current_player
+        game.play(StarterMove(game.starters[q], True))
+    assert game.phase == "objective"
+    q = game.current_player
+    seen = game.view(q)
+    panels = view.scene(seen, q)["panels"]
+    assert panels[0]["name"] == "objective-choice"  # first: right under the board
+    targets = [i["target"] for layer in panels[0]["layers"] for i in layer["items"] if i.get("target")]
+    assert targets == [f"objective:{o}" for o in game.dealt[q]]
+    moves = view.move_targets(seen, q)
+    assert {m["move"]: m["path"] for m in moves} == {f"objective {o}": [f"objective:{o}"] for o in game.dealt[q]}
+    assert all(m["label"] for m in moves)
+    # the other player's two objectives are nowhere in this player's scene
+    other = 1 - q
+    text = repr(view.scene(seen, q))
+    for o in game.dealt[other]:
+        assert f"objective:{o}" not in text and f"objective {o}" not in text
+    common = next(p for p in panels if p["name"] == "objectives")
+    names = [i["name"] for layer in common["layers"] for i in layer["items"] if i.get("name")]
+    assert [n.split(":")[0] for n in names] == [f"common objective {o}" for o in game.common]
+    game.play(ObjectiveMove(game.dealt[q][1]))
+    panels = view.scene(game.view(q), q)["panels"]
+    assert "objective-choice" not in [p["name"] for p in panels]
+    mine = next(p for p in panels if p["name"] == "objectives")
+    names = [i["name"] for layer in mine["layers"] for i in layer["items"] if i.get("name")]
+    assert names[-1].startswith(f"secret objective {game.dealt[q][1]}:")
+
+
+def test_codex_only_pass_is_a_button():
+    game = codex_game(9)
+    rng = random.Random(9)
+    for _ in range(40):
+        if game.is_over:
+            break
+        for m in view.move_targets(game):
+            assert m["path"] or m["move"] == "pass", m
+        game.play(rng.choice(game.legal_moves()))

@@ -1,6 +1,7 @@
 """Legibility in real Chromium (issue 20): Triominos corner numbers measured with getBBox() stay
 inside their own tile and never meet a neighbour's, on the board and in the hand, on a desktop
-and on a phone; the last move and the playable spots are drawn differently."""
+and on a phone; the last move and the playable spots are drawn differently; Codex's starter side
+and secret objective are chosen by clicking (or pressing Enter on) the drawn cards."""
 
 import sys
 from pathlib import Path
@@ -116,3 +117,48 @@ def test_last_move_and_playable_spots_look_different(page, site_url):
     assert look["layers"].index("layer layer-tiles") < look["layers"].index("layer layer-numbers")
     assert page.locator("#board-svg .last-outline").count() == 0
     assert not page.page_errors, page.page_errors
+
+
+def test_codex_starter_side_and_objective_are_chosen_on_the_cards(page, site_url):
+    open_app(page, site_url)
+    send(page, {"cmd": "new", "game": "codex", "options": {"players": 2}, "players": ["human", "human"], "seed": 4})
+    from pygame_core.core import replay
+    game = replay(state(page)["record"])
+    first = game.current_player
+    played = []
+    for step in range(4):
+        page.click("#handover-go")
+        s = state(page)
+        q = s["current_player"]
+        assert page.locator("#actions button[data-move]").count() == 0  # no buttons: cards
+        if step < 2:  # both sides of the starter card on the (otherwise empty) board
+            sides = page.locator("#board-svg polygon.card.choice.selectable")
+            assert sides.count() == 2
+            assert page.locator("#board-svg polygon.card.placed").count() == 0
+            side = "back" if step == 0 else "front"
+            page.click(f"#board-svg [data-target='starter:{side}']")
+            played.append(f"starter {game.starters[q]} {side}")
+        else:  # the two objectives dealt, as cards in the panel above the hand
+            cards = page.locator(".panel-objective-choice polygon.card.objective.selectable")
+            assert cards.count() == 2
+            labels = cards.evaluate_all("ns => ns.map(n => n.getAttribute('aria-label'))")
+            assert [lab.split(":")[0] for lab in labels] == [f"keep objective {o}" for o in game.dealt[q]]
+            assert all(lab.endswith(", playable") for lab in labels)
+            chosen = game.dealt[q][step - 2]
+            target = f".panel-objective-choice [data-target='objective:{chosen}']"
+            if step == 2:
+                page.click(target)
+            else:  # by keyboard: focus the card, Enter
+                page.focus(target)
+                page.keyboard.press("Enter")
+            played.append(f"objective {chosen}")
+        page.wait_for_function(f"window.boardwright.state().moves.length > {step}", timeout=60_000)
+        wait_idle(page)
+    s = state(page)
+    assert replay(s["record"]).moves == played and s["current_player"] == first
+    assert s["moves"][:3] == played[:3]  # (the second objective is secret to the first player)
+    page.click("#handover-go")
+    assert page.locator(".panel-objective-choice").count() == 0
+    assert page.locator(".panel-objectives polygon.card.objective.secret").count() == 1
+    assert page.locator(".panel-svg polygon[data-target^='card:'].selectable").count() >= 1  # placing now
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
