@@ -5,7 +5,9 @@ face-up market and the decks.
 Click targets: ``card:43`` (a card in the hand), ``at:(x,y)`` (an available position);
 a placement is the path ``[card, position]`` and both sides usually fit, so the UI's preview
 cycles between front and back (R) before Enter places it.  Drawing: ``draw:51`` (a face-up
-card), ``draw:resource-deck`` / ``draw:gold-deck``.  Starter side and objective choice are buttons.
+card), ``draw:resource-deck`` / ``draw:gold-deck``.  Setup: ``starter:front`` / ``starter:back``
+(both sides of the starter card, drawn on the empty board) and ``objective:97`` (the two secret
+objective cards dealt, drawn in a panel above the hand).  Only ``pass`` is a button.
 """
 
 from __future__ import annotations
@@ -69,7 +71,39 @@ def card_items(card, front: bool, centre, cls: str, target=None, name=None) -> l
     if front and side.requires:
         need = "".join(LETTER[s] * n for s, n in side.requires.items())
         items.append(_text((cx, cy + CARD_H / 2 - 0.22), need, "card-needs"))
-    items.append(_text((cx + CARD_W / 2 - BOX - 0.08, cy - CARD_H / 2 + 0.16), str(card.id), "card-id"))
+    # the id at the bottom, left of the corner: the points ("2/corner") need the top's width
+    items.append(_text((cx + CARD_W / 2 - BOX - 0.08, cy + CARD_H / 2 - 0.18), str(card.id), "card-id"))
+    return items
+
+
+def objective_items(obj, centre, cls: str = "", target=None, name=None) -> list[dict]:
+    """An objective card at ``centre``: its points on top, its pattern in miniature (cards of
+    the kingdoms' colours laid out as on the field) or the symbols of one set."""
+    cx, cy = centre
+    items = [polygon(_rect(cx, cy, CARD_W, CARD_H), f"card objective {cls}".strip(), target,
+                     name or f"objective {obj.id}: {obj.describe()}")]
+    items.append(_text((cx, cy - CARD_H / 2 + 0.25), str(obj.points), "card-points"))
+    items.append(_text((cx + CARD_W / 2 - 0.12, cy - CARD_H / 2 + 0.16), str(obj.id), "card-id"))
+    if obj.kind == "symbols":
+        shown = [s for s, n in obj.symbols.items() for _ in range(n)]
+        x0 = cx - (len(shown) - 1) * 0.25
+        for i, sym in enumerate(shown):
+            bx, by = x0 + i * 0.5, cy + 0.15
+            items.append(polygon(_rect(bx, by, 0.42, 0.42), f"corner sym {sym}"))
+            items.append(_text((bx, by), LETTER[sym], f"sym-text {sym}"))
+        return items
+    if obj.kind == "diagonal":
+        step = 2 if obj.rising else -2
+        cells = [((i * 2, i * step), obj.kingdom) for i in range(3)]
+    else:  # L: the upper card of the pair, the card under it, the foot
+        cells = [((0, 0), obj.column), ((0, -4), obj.column), (obj.foot_at, obj.foot)]
+    k = 0.15  # field coordinates to miniature: cards 0.39 x 0.26 overlapping at the corners
+    xs = [gx * k for (gx, _), _ in cells]
+    ys = [-gy * Y_SCALE * k for (_, gy), _ in cells]
+    ox, oy = cx - (min(xs) + max(xs)) / 2, cy + 0.15 - (min(ys) + max(ys)) / 2
+    for (_, kingdom), x, y in zip(cells, xs, ys):
+        items.append(polygon(_rect(ox + x, oy + y, CARD_W * k, CARD_H * k), f"mini {kingdom}"))
+        items.append(_text((ox + x, oy + y), LETTER[kingdom], "mini-text"))
     return items
 
 
@@ -87,6 +121,24 @@ def card_name(card, front: bool) -> str:
     return text
 
 
+def _field_items(game: CodexGame, q: int, prefix: str, where: bool) -> list[dict]:
+    """The cards of ``q``'s play area in the order they were placed; the newest one, when it
+    was the latest placement of the game, is the last move: a thick outline and a dot."""
+    cards = sorted(game.fields[q].cards.items(), key=lambda kv: kv[1].order)
+    latest = next((ev for ev in reversed(game.events) if ev["move"].startswith(("play ", "starter "))), None)
+    items = []
+    for i, (p, cell) in enumerate(cards):
+        last = latest is not None and latest["player"] == q and i == len(cards) - 1
+        name = f"{prefix}{card_name(cell.card, cell.front)}" + (f" at ({p[0]},{p[1]})" if where else "")
+        items.extend(card_items(cell.card, cell.front, screen(p), "placed last" if last else "placed",
+                                name=name + (", last move" if last else "")))
+        if last:
+            cx, cy = screen(p)
+            items.append({"kind": "circle", "c": [r3(cx - CARD_W / 2 + 0.22), r3(cy)], "r": 0.1,
+                          "cls": "last-marker dark"})
+    return items
+
+
 class CodexView(GameView):
     def shown_player(self, game: CodexGame, viewer) -> int:
         if viewer is not None:
@@ -97,10 +149,10 @@ class CodexView(GameView):
         cards, _ = load_cards()
         q = self.shown_player(game, viewer)
         field = game.fields[q]
-        layers_cards, spots, marks = [], [], []
-        for p, cell in sorted(field.cards.items(), key=lambda kv: kv[1].order):
-            layers_cards.extend(card_items(cell.card, cell.front, screen(p), "placed",
-                                           name=f"{card_name(cell.card, cell.front)} at ({p[0]},{p[1]})"))
+        if game.phase == "starter" and not field.cards:
+            return self._starter_scene(game, viewer, q)
+        spots, marks = [], []
+        layers_cards = _field_items(game, q, "", True)
         placing = (not game.is_over and game.phase == "play" and game.step == "place" and game.current_player == q)
         if placing:
             for p in sorted(field.available):
@@ -124,9 +176,51 @@ class CodexView(GameView):
                 "panels": self._panels(game, viewer, q), "notes": self._notes(game, viewer, q),
                 "player_notes": [f"{len(h)} cards" for h in game.hands]}
 
+    def _starter_scene(self, game: CodexGame, viewer, q) -> dict:
+        """Before the starter card is placed: both its sides on the board, each a click target."""
+        card = load_cards()[0][game.starters[q]]
+        items = [_text((0, -1.3), f"{game.player_names[q]}: choose a side", "choice-title")]
+        for front, x in ((True, -1.6), (False, 1.6)):
+            side = "front" if front else "back"
+            items.extend(card_items(card, front, (x, 0), "choice", target=f"starter:{side}",
+                                    name=f"place the starter card {side} up: {card_name(card, front)}"))
+            items.append(_text((x, 1.15), "Front" if front else "Back", "choice-label"))
+        return {"viewBox": [-3.1, -1.7, 6.2, 3.15], "title": f"{game.player_names[q]}'s starter card: choose a side",
+                "layers": [{"name": "choice", "items": items}],
+                "panels": self._panels(game, viewer, q), "notes": self._notes(game, viewer, q),
+                "player_notes": [f"{len(h)} cards" for h in game.hands]}
+
+    def _objective_panels(self, game: CodexGame, q) -> tuple[list[dict], list[dict]]:
+        """(the choice of a secret objective, shown first while it is open; the objectives in
+        play: the two common ones and the shown player's secret one once chosen)."""
+        _, objectives = load_cards()
+        choice = []
+        dealt = [o for o in game.dealt[q] if isinstance(o, int)]
+        if game.phase == "objective" and game.secret[q] is None and dealt:
+            items = []
+            for i, o in enumerate(dealt):
+                items.extend(objective_items(objectives[o], (CARD_W / 2 + 0.1 + i * (CARD_W + 0.3), CARD_H / 2 + 0.1),
+                                             "choice", target=f"objective:{o}",
+                                             name=f"keep objective {o}: {objectives[o].describe()}"))
+            choice.append({"name": "objective-choice", "cls": "choice",
+                           "title": f"{game.player_names[q]}: choose your secret objective (click a card)",
+                           "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(CARD_H + 0.2)],
+                           "layers": [{"name": "choice", "items": items}]})
+        shown = [(o, "common") for o in game.common]
+        if game.secret[q] is not None:
+            shown.append((game.secret[q], "secret"))
+        items = []
+        for i, (o, kind) in enumerate(shown):
+            items.extend(objective_items(objectives[o], (CARD_W / 2 + 0.1 + i * (CARD_W + 0.3), CARD_H / 2 + 0.1),
+                                         kind, name=f"{kind} objective {o}: {objectives[o].describe()}"))
+        title = "Objectives: two common" + (f", {game.player_names[q]}'s secret one" if game.secret[q] is not None else "")
+        return choice, [{"name": "objectives", "title": title, "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(CARD_H + 0.2)],
+                         "layers": [{"name": "objectives", "items": items}]}]
+
     def _panels(self, game: CodexGame, viewer, q) -> list[dict]:
         cards, _ = load_cards()
-        out = []
+        choice, objectives = self._objective_panels(game, q)
+        out = list(choice)
         hand = game.hands[q]
         mine = game.current_player == q and game.phase == "play" and game.step == "place"
         items, x = [], CARD_W / 2 + 0.1
@@ -138,7 +232,7 @@ class CodexView(GameView):
             x += CARD_W + 0.3
         if items:
             out.append({"name": f"hand-{q}", "title": f"{game.player_names[q]}'s hand (fronts shown)",
-                        "cls": "own", "viewBox": [0, 0, r3(max(x, 3 * (CARD_W + 0.3))), r3(CARD_H + 0.2)],
+                        "cls": "own", "viewBox": [0, 0, r3(max(x - CARD_W / 2 - 0.2, 3 * CARD_W + 0.8)), r3(CARD_H + 0.2)],
                         "layers": [{"name": "hand", "items": items}]})
         drawing = game.current_player == q and game.phase == "play" and game.step == "draw"
         items = []
@@ -160,6 +254,7 @@ class CodexView(GameView):
         out.append({"name": "market", "title": "Decks and face-up cards",
                     "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(2 * CARD_H + 0.45)],
                     "layers": [{"name": "market", "items": items}]})
+        out.extend(objectives)
         out.append(self._score_track(game))
         for other in range(game.num_players):  # the other manuscripts are public
             if other != q and game.fields[other].cards:
@@ -189,10 +284,7 @@ class CodexView(GameView):
 
     def _area_panel(self, game: CodexGame, q: int) -> dict:
         field = game.fields[q]
-        items = []
-        for p, cell in sorted(field.cards.items(), key=lambda kv: kv[1].order):
-            items.extend(card_items(cell.card, cell.front, screen(p), "placed",
-                                    name=f"{game.player_names[q]}: {card_name(cell.card, cell.front)}"))
+        items = _field_items(game, q, f"{game.player_names[q]}: ", False)
         xs = [screen(p)[0] for p in field.cards]
         ys = [screen(p)[1] for p in field.cards]
         x0, y0 = min(xs) - CARD_W / 2 - 0.1, min(ys) - CARD_H / 2 - 0.1
@@ -234,11 +326,13 @@ class CodexView(GameView):
         _, objectives = load_cards()
         out = []
         for m in game.legal_moves():
-            if isinstance(m, StarterMove):
-                out.append({"move": str(m), "target": None, "path": [],
+            if isinstance(m, StarterMove):  # the two sides drawn on the board
+                target = f"starter:{'front' if m.front else 'back'}"
+                out.append({"move": str(m), "target": target, "path": [target],
                             "label": f"Starter {m.card}: {'front' if m.front else 'back'}"})
-            elif isinstance(m, ObjectiveMove):
-                out.append({"move": str(m), "target": None, "path": [],
+            elif isinstance(m, ObjectiveMove):  # the two cards in the objective-choice panel
+                target = f"objective:{m.objective}"
+                out.append({"move": str(m), "target": target, "path": [target],
                             "label": f"Keep objective {m.objective} ({objectives[m.objective].describe()})"})
             elif isinstance(m, PlayMove):
                 path = [f"card:{m.card}", f"at:({m.at[0]},{m.at[1]})"]

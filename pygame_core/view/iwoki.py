@@ -16,6 +16,9 @@ from . import GameView, polygon, pts, r3, register_view
 HEX_RADIUS = 0.57  # hexagons this size leave small gaps a little wider than a hexagon side
 NUMBER_INSET = 0.3  # hexagon numbers sit this far from the vertex towards the centre
 SIDE_INSET = 0.3  # small-tile numbers sit on the sides, this far towards the centre
+PER_ROW = 5  # hand panels: tiles per row
+SMALL_STEP, SMALL_ROW = 1.25, 1.2  # small hand tiles (1.1 wide, 0.95 high)
+HEX_STEP, HEX_ROW = 1.35, 1.2  # hexagonal hand tiles (radius 0.6)
 WILD_TEXT = "★"
 MINUS = "−"
 
@@ -101,21 +104,28 @@ class IwokiView(GameView):
         # hexagonal tiles
         for h, order in board.hexes.items():
             name = hexspiral.hex_name(h)
-            cls = "tile hextile" + (" last" if last == f"{order_text(order)} @ {name}" else "")
+            is_last = last == f"{order_text(order)} @ {name}"
+            cls = "tile hextile" + (" last" if is_last else "")
             values = ", ".join("wildcard" if c == WILD else str(c) for c in order)
             items = hex_tile_items(hexspiral.hexagon_points(h, HEX_RADIUS), order, cls,
-                                   name=f"{name}: hexagonal tile {order_text(order)} (vertices 1-6: {values})")
+                                   name=f"{name}: hexagonal tile {order_text(order)} (vertices 1-6: {values})"
+                                   + (", last move" if is_last else ""))
             tiles.append(items[0])
             nums.extend(items[1:])
             shown.add(h)
+            if is_last:  # a thick outline (the tile's stroke) and a dot in the middle
+                cx, cy = hexspiral.centre(h)
+                marks.append({"kind": "circle", "c": [r3(cx), r3(cy)], "r": 0.07, "cls": "last-marker dark"})
         # small tiles
         for key, order in board.smalls.items():
             name = hexspiral.small_gap_name(key)
             face = "plus" if order.sign == "+" else "minus"
-            cls = f"tile smalltile {face}" + (" last" if last == f"{order} @ {name}" else "")
+            is_last = last == f"{order} @ {name}"
+            cls = f"tile smalltile {face}" + (" last" if is_last else "")  # the operator fills its middle
             gives = ", ".join(str(d) for d in DELIVERED[order])
             items = small_tile_items(hexspiral.small_gap_points(key, HEX_RADIUS), order, cls,
-                                     name=f"{name}: small tile {order} (delivers {gives})")
+                                     name=f"{name}: small tile {order} (delivers {gives})"
+                                     + (", last move" if is_last else ""))
             tiles.append(items[0])
             nums.extend(items[1:])
         # fittable gaps
@@ -187,32 +197,34 @@ class IwokiView(GameView):
                 own = False
             clickable = q == to_move and own
             items = []
-            x = 0.1
+            y = width = 0.0  # rows of at most PER_ROW tiles: big enough to read on a phone
             if own:
-                for t in dict.fromkeys(smalls):
+                for i, t in enumerate(dict.fromkeys(smalls)):
+                    row, col = divmod(i, PER_ROW)
+                    x, y = 0.1 + col * SMALL_STEP, row * SMALL_ROW
                     count = smalls.count(t)
                     order = t.orders()[0]
-                    corners = [(x, 0.95), (x + 0.55, 0.0), (x + 1.1, 0.95)]  # an upright triangle
+                    corners = [(x, y + 0.95), (x + 0.55, y), (x + 1.1, y + 0.95)]  # an upright triangle
                     # delivery order: the left side first, so the numbers read clockwise a, b, c
                     items.extend(small_tile_items([corners[1], corners[2], corners[0]], order, "tile smalltile hand plus",
                                                   target=small_target(t) if clickable else None,
                                                   name=f"small tile {t}" + (f", {count} copies" if count > 1 else "")))
                     if count > 1:
-                        items.append({"kind": "text", "at": [r3(x + 1.0), 0.12], "text": f"×{count}", "cls": "count"})
-                    x += 1.25
-            width = x
-            hex_row = 1.25 if own and x > 0.1 else 0.0  # own hexagonal tiles: a second row
-            if hex_row:
-                x = 0.1
-            for t in game.hex_hands[q]:
-                if t is None:
-                    continue
+                        items.append({"kind": "text", "at": [r3(x + 1.0), r3(y + 0.12)], "text": f"×{count}", "cls": "count"})
+                    width = max(width, x + SMALL_STEP)
+                if items:
+                    y += SMALL_ROW  # own hexagonal tiles: the rows below
+            hexes = [t for t in game.hex_hands[q] if t is not None]
+            for i, t in enumerate(hexes):
+                row, col = divmod(i, PER_ROW)
+                x = 0.1 + col * HEX_STEP
                 corners = hexspiral.hexagon_points((0, 0), 0.6)
-                corners = [(px + x + 0.62, py + 0.5 + hex_row) for px, py in corners]
+                corners = [(px + x + 0.62, py + 0.5 + y + row * HEX_ROW) for px, py in corners]
                 items.extend(hex_tile_items(corners, t.values, "tile hextile hand",
                                             target=hex_target(t) if clickable else None,
                                             name=f"hexagonal tile {t} {order_text(t.values)}"))
-                x += 1.35
+                width = max(width, x + HEX_STEP)
+            height = y + (HEX_ROW * ((len(hexes) + PER_ROW - 1) // PER_ROW) if hexes else (0.0 if y else 1.2))
             if not items and not own:
                 continue
             name = game.player_names[q]
@@ -222,8 +234,7 @@ class IwokiView(GameView):
                         f": {n_small} small, {len(game.hex_hands[q])} hexagonal"
             else:
                 title = f"{name}'s hexagonal tiles (face up); {n_small} small tiles hidden"
-            width = max(width, x, 6.0)
-            height = 1.2 + hex_row if any(t is not None for t in game.hex_hands[q]) or not hex_row else 1.2
+            width = max(width, 6.0)
             out.append({"name": f"hand-{q}", "title": title, "cls": "own" if own and viewer is not None else "",
                         "viewBox": [0, -0.1, r3(width), r3(height)],
                         "layers": [{"name": "hand", "items": items}]})

@@ -12,19 +12,36 @@ from ..games.triominos import (ABC, DRAW, PASS, Placement, Tile, TriominosGame, 
 from ..geometry import trigrid
 from . import GameView, polygon, pts, r3, register_view
 
-NUMBER_INSET = 0.34  # corner numbers sit this far from the corner towards the centre
-HAND_PER_ROW = 10
+# Corner numbers (tile side 1).  Each number sits on the line from its corner to the tile's
+# centre, far enough in that its text box (about 1.2-1.36 em high, 0.7 em wide, whatever the
+# font) stays inside its own triangle and clear of the numbers of the tiles sharing that corner:
+# six tiles meet at a lattice vertex, their numbers 60 degrees apart on a circle of radius
+# ``r``, so two of them are ``r`` apart vertically and ``r`` must exceed a box height.  The font
+# sizes are in web/style.css (``.num.tn``: NUMBER_EM, ``.num.tn.hand``: HAND_NUMBER_EM, in
+# tile sides); the insets follow from them.
+NUMBER_EM = 0.2  # board numbers, in tile sides
+HAND_NUMBER_EM = 0.25  # hand tiles have no neighbours: bigger numbers
+CENTRE_DISTANCE = 1 / 3 ** 0.5  # corner to centre of a unit triangle
+NUMBER_INSET = 1.4 * NUMBER_EM / CENTRE_DISTANCE  # 0.485 of the way from corner to centre
+HAND_NUMBER_INSET = 1.4 * HAND_NUMBER_EM / CENTRE_DISTANCE
+HAND_PER_ROW = 6  # fewer, bigger tiles per row: legible on a phone
+HAND_STEP = 1.15  # hand tiles: side 1, this far apart
+HAND_ROW = 1.05
 
 
-def _tile_items(points, numbers, cls, target=None, name=None) -> list[dict]:
+def _tile_items(points, numbers, cls, target=None, name=None, inset=NUMBER_INSET, num_cls="tn") -> list[dict]:
     """A triangle (``points`` = left, middle, right corner) with its three numbers."""
     cx = sum(p[0] for p in points) / 3
     cy = sum(p[1] for p in points) / 3
     items = [polygon(points, cls, target, name)]
     for (px, py), n in zip(points, numbers):
-        at = [r3(px + NUMBER_INSET * (cx - px)), r3(py + NUMBER_INSET * (cy - py))]
-        items.append({"kind": "text", "at": at, "text": str(n), "cls": f"num n{n}"})
+        at = [r3(px + inset * (cx - px)), r3(py + inset * (cy - py))]
+        items.append({"kind": "text", "at": at, "text": str(n), "cls": f"num {num_cls} n{n}"})
     return items
+
+
+def _centroid(points) -> tuple[float, float]:
+    return sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3
 
 
 def _shrink(points, f):
@@ -68,7 +85,7 @@ class TriominosView(GameView):
     def scene(self, game: TriominosGame, viewer=None, preview: Placement | None = None) -> dict:
         board = game.board
         items, nums, spots, marks = [], [], [], []
-        last = None
+        last = last_tile = None
         for ev in reversed(game.events):  # the latest placement of this round
             if ev["round"] != game.round or "round_end" in ev:
                 break
@@ -82,12 +99,17 @@ class TriominosView(GameView):
                 cls += " last"
             x, y = loc
             name = f"({x},{y}) {p.tile} showing left {p.corners[0]}, middle {p.corners[1]}, right {p.corners[2]}"
-            tile_items = _tile_items(trigrid.triangle_points(x, y), p.corners, cls, name=name)
-            items.append(tile_items[0])
+            corners = trigrid.triangle_points(x, y)
+            tile_items = _tile_items(corners, p.corners, cls, name=name + (", last move" if last_here else ""))
             nums.extend(tile_items[1:])
-            if last_here:
-                marks.append({"kind": "polygon", "points": pts(_shrink(trigrid.triangle_points(x, y), 0.82)),
-                              "cls": "last-outline"})
+            if last_here:  # a thick outline (its own stroke: above its neighbours, under the numbers), a dot
+                last_tile = tile_items[0]
+                cx, cy = _centroid(corners)
+                marks.append({"kind": "circle", "c": [r3(cx), r3(cy)], "r": 0.075, "cls": "last-marker dark"})
+            else:
+                items.append(tile_items[0])
+        if last_tile is not None:
+            items.append(last_tile)
         free = list(board.frontier) if not board.is_empty else [(0, 0), (1, 0)]
         if not game.is_over:
             for loc in free:
@@ -132,17 +154,18 @@ class TriominosView(GameView):
             items = []
             for i, t in enumerate(hand):
                 row, col = divmod(i, HAND_PER_ROW)
-                ox, oy = col * 1.15 + 0.55, row * 1.05 + 0.05
+                ox, oy = col * HAND_STEP + 0.55, row * HAND_ROW + 0.05
                 points = [(ox - 0.5, oy + trigrid.ROW_HEIGHT), (ox, oy), (ox + 0.5, oy + trigrid.ROW_HEIGHT)]
                 items.extend(_tile_items(points, ABC.corners(t), "tile up hand",
                                          target=tile_target(t) if mine else None,
-                                         name=f"tile {t}, {t.points} points"))
+                                         name=f"tile {t}, {t.points} points",
+                                         inset=HAND_NUMBER_INSET, num_cls="tn hand"))
             rows = max(1, (len(hand) + HAND_PER_ROW - 1) // HAND_PER_ROW)
             title = (f"Your tiles ({game.player_names[q]})" if viewer is not None else
                      f"{game.player_names[q]}'s tiles")
             count = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
             out.append({"name": f"hand-{q}", "title": f"{title}: {count}, {hand_points(hand)} points",
-                        "viewBox": [0, 0, r3(HAND_PER_ROW * 1.15 + 0.1), r3(rows * 1.05 + 0.05)],
+                        "viewBox": [0, 0, r3(HAND_PER_ROW * HAND_STEP + 0.1), r3(rows * HAND_ROW + 0.05)],
                         "layers": [{"name": "hand", "items": items}]})
         return out
 

@@ -27,11 +27,10 @@ def test_codex_setup_place_and_draw_against_random(page, site_url):
         if not human_turn(page):
             continue
         before = len(s["moves"])
-        buttons = page.locator("#actions button[data-move]")
-        if buttons.count():  # starter side / objective choice
-            text = buttons.first.inner_text()
-            assert text.startswith("Starter") or text.startswith("Keep objective")
-            buttons.first.click()
+        setup = page.locator(SETUP)
+        if setup.count():  # starter side / objective choice: cards to click
+            assert page.locator("#actions button[data-move]").count() == 0
+            setup.first.click()
         elif page.locator(".panel-svg polygon[data-target^='card:'].selectable").count():
             page.locator(".panel-svg polygon[data-target^='card:'].selectable").first.click()
             spots = page.locator("#board-svg polygon.spot.selectable")
@@ -92,6 +91,8 @@ OPPONENT = "codex-greedy"
 HAND_CARDS = ".panel-svg polygon[data-target^='card:'].selectable"
 SPOTS = "#board-svg polygon.spot.selectable"
 DRAWS = ".panel-svg polygon[data-target^='draw:'].selectable"
+# setup: the starter card's two sides on the board, the two secret objectives dealt in a panel
+SETUP = "polygon[data-target^='starter:'].selectable, polygon[data-target^='objective:'].selectable"
 
 # every card id the page shows: id labels, click targets and accessible names ("card 43, ...")
 PAGE_CARD_IDS = """() => {
@@ -173,7 +174,7 @@ def card_value(label, counts):
 
 
 def codex_turn(page, log, flip=False):
-    """One action by clicking: a setup button (starter side, objective), or placing the hand
+    """One action by clicking: a setup card (starter side, objective), or placing the hand
     card worth most (front when it fits; with `flip`, R shows the back and R again the front
     before Enter), or a draw (face-up cards and decks in turn), or the pass button.
     Returns when the move has been played."""
@@ -214,14 +215,20 @@ def codex_turn(page, log, flip=False):
             return played
         raise AssertionError(f"no hand card has a highlighted position: {labels}")
     draws = page.locator(DRAWS)
+    setup = page.locator(SETUP)
     if draws.count():
         assert page.locator(SPOTS).count() == 0 and page.locator(".panel-svg [data-target^='card:']").count() == 0
         draws.nth(before % draws.count()).click()
         log.append("draw")
+    elif setup.count():  # the side of the starter card, a secret objective: click the card
+        target = setup.nth(before % setup.count()).get_attribute("data-target")
+        move = next(m["move"] for m in state(page)["legal"] if m["path"] == [target])
+        log.append(move)
+        setup.nth(before % setup.count()).click()
     else:
         button = page.locator("#actions button[data-move]").first
         text = button.inner_text()
-        assert text.startswith(("Starter", "Keep objective", "Pass")), text
+        assert text.startswith("Pass"), text
         log.append(button.get_attribute("data-move"))
         button.click()
     page.wait_for_function(f"window.boardwright.state().moves.length > {before}", timeout=60_000)
@@ -243,7 +250,8 @@ def test_codex_game_against_greedy_to_the_end(page, site_url):
         if s["is_over"]:
             break
         # the page shows Player 1's side: their manuscript, their hand, never Greedy's hand
-        assert s["viewer"] == 0 and s["scene"]["title"] == "Player 1's manuscript"
+        assert s["viewer"] == 0 and s["scene"]["title"] in (
+            "Player 1's manuscript", "Player 1's starter card: choose a side")  # (before it is placed)
         check_hands_hidden(page, s, 0)
         if not human_turn(page):  # Greedy places and draws: wait for the person's turn
             page.wait_for_function("document.getElementById('board').classList.contains('human-turn') || "
@@ -306,13 +314,18 @@ def test_codex_hot_seat_hides_hands_between_players(page, site_url):
             handovers += 1
         assert page.locator("#handover").is_hidden()
         check_hands_hidden(page, s, v)
-        phase_buttons = page.locator("#actions button[data-move]").all_inner_texts()
-        if len(s["moves"]) < 2:
-            assert len(phase_buttons) == 2 and all(t.startswith("Starter") for t in phase_buttons)
+        setup = page.locator(SETUP).evaluate_all("ns => ns.map(n => n.dataset.target)")
+        assert page.locator("#actions button[data-move]").count() == 0  # setup choices are cards
+        if len(s["moves"]) < 2:  # both sides of this player's starter card, on the board
+            assert setup == ["starter:front", "starter:back"], setup
+            assert page.locator("#board-svg [data-target^='starter:']").count() == 2
+            assert f"card {true_game(s).starters[v]}, starter" in page.get_attribute(
+                "#board-svg [data-target='starter:back']", "aria-label")
             assert page.locator(".panel-svg [data-target^='card:']").count() == 0  # cards not yet playable
         elif len(s["moves"]) < 4:  # the two objective cards dealt to this player, not the other's
             dealt = true_game(s).dealt
-            assert [t.split(" (")[0] for t in phase_buttons] == [f"Keep objective {o}" for o in dealt[v]]
+            assert setup == [f"objective:{o}" for o in dealt[v]], (setup, dealt)
+            assert page.locator(".panel-objective-choice [data-target^='objective:']").count() == 2
             notes = page.inner_text("#notes")
             assert "Choose your secret objective" in notes
             assert not any(re.search(rf"\b{o}: ", notes) for o in dealt[1 - v]), (notes, dealt)
@@ -320,8 +333,8 @@ def test_codex_hot_seat_hides_hands_between_players(page, site_url):
             secret = true_game(s).secret
             assert f"Your secret objective {secret[v]}:" in page.inner_text("#notes")
             assert f"objective {secret[1 - v]}:" not in page.inner_text("#notes")
-        if len(s["moves"]) < 4:  # setup: nothing on the board or in the panels can be clicked
-            assert page.locator("[data-target].selectable").count() == 0
+        if len(s["moves"]) < 4:  # setup: only the setup cards can be clicked
+            assert page.locator("[data-target].selectable").count() == len(setup) == 2
         elif page.locator(HAND_CARDS).count():  # placing first: nothing to draw yet
             assert page.locator(".panel-svg [data-target^='draw:']").count() == 0
         if not escaped and page.locator(HAND_CARDS).count():
