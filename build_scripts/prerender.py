@@ -1,6 +1,6 @@
 """Board first, engine second: what the page shows before the Python runtime is up.
 
-    write_boot_data(site, wheel_sha256) -> Path   # writes <site>/boot.json
+    write_boot_data(site, wheel_sha256) -> Path   # writes <site>/boot.json, fills <site>/index.html
 
 The engine itself (``pygame_core`` from this checkout, run in CPython at build time) produces
 everything in it, through the same bridge the web worker calls; nothing is a hand-written copy:
@@ -16,9 +16,13 @@ everything in it, through the same bridge the web worker calls; nothing is a han
             seed, record and save). A hidden-information game keeps only its public board: no
             hands, no legal moves, no notes, and ``dealing`` is true: the page says "dealing…"
             until the engine deals every visitor their own game.
+
+The page itself (index.html) gets the game menu's options and the engine version in its HTML
+(``fill_page``), so that its first paint, before any script has run, already lists the games.
 """
 from __future__ import annotations
 
+import html
 import json
 import sys
 from pathlib import Path
@@ -70,10 +74,28 @@ def boot_data() -> dict:
             "initial": {info["id"]: {"request": request, "state": public_state(state)}}}
 
 
+GAME_SELECT = '<select id="game-select" name="game"></select>'
+ENGINE_VERSION = '<span id="engine-version"></span>'
+
+
+def fill_page(page: str, hello: dict) -> str:
+    """index.html with the game menu's options (the first one selected, as the page's form does)
+    and the footer's engine version written in (web/form.js setupHello writes the same)."""
+    options = "".join(f'<option value="{html.escape(g["id"])}"{" selected" if i == 0 else ""}>'
+                      f'{html.escape(g["title"])}</option>' for i, g in enumerate(hello["games"]))
+    for empty, filled in ((GAME_SELECT, GAME_SELECT.replace("></", f">{options}</")),
+                          (ENGINE_VERSION, ENGINE_VERSION.replace("></", f"> engine {html.escape(hello['version'])}</"))):
+        page = page.replace(empty, filled, 1)  # (a page without them is left as it is)
+    return page
+
+
 def write_boot_data(site: Path, wheel_sha256: str) -> Path:
     path = Path(site) / BOOT_FILE
     data = {"wheel": wheel_sha256, **boot_data()}
     path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    index = Path(site) / "index.html"
+    if index.is_file():
+        index.write_text(fill_page(index.read_text(encoding="utf-8"), data["hello"]), encoding="utf-8")
     return path
 
 

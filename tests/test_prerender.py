@@ -57,3 +57,22 @@ def test_the_built_site_carries_boot_json(built_site):
     build = json.loads((built_site / "build.json").read_text())
     assert data.pop("wheel") == build["wheel_sha256"]  # the page trusts its hello for this wheel only
     assert data == prerender.boot_data()
+
+
+def test_the_page_lists_the_games_before_any_script(built_site):
+    """index.html's game menu and footer are written in by the build (prerender.fill_page): the
+    first paint lists the games, in hello's order, the first one selected."""
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    hello = prerender.boot_data()["hello"]
+    menu = page.split('<select id="game-select" name="game">')[1].split("</select>")[0]
+    assert [part.split('"')[0] for part in menu.split('<option value="')[1:]] == [g["id"] for g in hello["games"]]
+    assert menu.count(" selected") == 1 and menu.startswith(f'<option value="{hello["games"][0]["id"]}" selected>')
+    assert f'Boardwright<span id="engine-version"> engine {hello["version"]}</span> runs' in page
+
+
+def test_fill_page_escapes_and_leaves_other_pages_alone():
+    hello = {"version": "1<2", "games": [{"id": "a&b", "title": "<A>"}]}
+    page = prerender.fill_page('<select id="game-select" name="game"></select><span id="engine-version"></span>', hello)
+    assert page == ('<select id="game-select" name="game"><option value="a&amp;b" selected>&lt;A&gt;</option></select>'
+                    '<span id="engine-version"> engine 1&lt;2</span>')
+    assert prerender.fill_page("<p>other</p>", hello) == "<p>other</p>"

@@ -8,6 +8,7 @@
 //   board.js     drawing a state (board, hands, status, buttons, scores)
 //   zoom.js      zoom and pan over the board (zoom-view.js the arithmetic, zoom-touch.js the
 //                pointer gestures: drag, pinch, taps that zoom)
+//   layout.js    the board's box (the scene's aspect, the window's height), scrolling to it
 //   clicks.js    choosing a move by clicks and keys
 //   early.js     board first, engine second (a board and a move before the engine is up)
 //   play.js      sending moves and commands, the computer's turn, hints
@@ -39,6 +40,7 @@ import { askHint, playMove, playPendingMove, scheduleAi, send, show } from "./pl
 import { reviewAfterRender, wireReview } from "./review.js";
 import { clearHash, hashParams, renderExports, wireRecords } from "./share.js";
 import { $, showError, ui } from "./state.js";
+import { wireLayout } from "./layout.js";
 import { wireZoom } from "./zoom.js";
 
 // (Created here, once the page's modules have run: a worker started earlier, from an async
@@ -74,6 +76,7 @@ function wire() {
   }
   wireReload();
   wireZoom();
+  wireLayout();
   wireReplay();
   wireMoveList();
   wireRecords();
@@ -98,7 +101,7 @@ function wire() {
   $("game-select").addEventListener("change", () => buildForm($("game-select").value));
   $("settings").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    startNew(readForm());
+    startNew(readForm(), null, { reveal: true });
   });
   document.addEventListener("bw-review", () => { if (ui.state) renderMoveList(ui.state); }); // marks
   document.addEventListener("keydown", onKey);

@@ -3,6 +3,7 @@
 // Storage rules (revisions, conflicts, full storage, unreadable entries) live in saves.js.
 import { saveScreen } from "./boot.js";
 import { call } from "./engine.js";
+import { revealBoard } from "./layout.js";
 import { stopReplay } from "./moves.js";
 import { show } from "./play.js";
 import {
@@ -204,6 +205,7 @@ export async function resumeSave(id, { boot = false } = {}) {
   // a reload goes on as the game was left: the computer thinks again unless it was paused;
   // a game picked from the list waits for "Let the computer move"
   show(response, { pause: boot ? e.paused === true : true });
+  if (!boot) revealBoard(); // a game picked from the list: to its board
   return true;
 }
 

@@ -4,6 +4,7 @@
 import { renderScene } from "./render.js";
 import { syncForm } from "./form.js";
 import { $, clearSelection, makeButton, ui } from "./state.js";
+import { fitBoard } from "./layout.js";
 import { applyZoom } from "./zoom.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by
@@ -100,6 +101,7 @@ export function render(state) {
   markHint();
   renderScores(state);
   renderNotes(state);
+  fitBoard(); // the box for this scene, with the status, buttons and hand as they are now
 
   // the move list and the replay bar; then (the engine's game only) what talks to the engine
   // and to storage: app.js afterRender
@@ -252,7 +254,7 @@ function renderNotes(state) {
   $("notes-card").hidden = !list.children.length;
 }
 
-export function drawAll() { drawBoard(); renderActions(); markHint(); }
+export function drawAll() { drawBoard(); renderActions(); markHint(); fitBoard(); }
 
 /** Mark the click targets of the hinted move (class "hint") after drawing. */
 function markHint() {

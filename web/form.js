@@ -11,16 +11,19 @@ export function setupHello(hello) {
   const accept = new Set([".json", "application/json", "text/plain"]);
   for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }
   $("import-file").accept = [...accept].join(",");
-  $("engine-version").textContent = `Boardwright engine ${hello.version} · `;
+  $("engine-version").textContent = ` engine ${hello.version}`; // "Boardwright engine 1.2 runs entirely…"
   const select = $("game-select");
+  const chosen = select.value; // the page's HTML lists the games already (build_scripts/prerender.py)
   select.replaceChildren();
   for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));
-  buildForm(ui.games[0].id);
+  select.value = gameInfo(chosen) ? chosen : ui.games[0].id;
+  buildForm(select.value);
 }
 
 // ---------------------------------------------------------------- settings form
 export function buildForm(gameId) {
   const info = gameInfo(gameId);
+  if (!info) return; // (a game of the page's HTML chosen before any hello: setupHello builds it)
   $("game-description").textContent = info.description;
   const fields = $("option-fields");
   fields.replaceChildren();

@@ -2,6 +2,7 @@
 // (a share link, a file, pasted text). Resuming a saved game is autosave.js's.
 import { render } from "./board.js";
 import { dropIfUntouched, newSaveId, useSave } from "./autosave.js";
+import { revealBoard } from "./layout.js";
 import { call } from "./engine.js";
 import { stopReplay } from "./moves.js";
 import { show } from "./play.js";
@@ -13,8 +14,9 @@ export function newRequest(request) {
 }
 
 /** Start a new game from the form's values (`form`), or take the answer to a `new` request
- * sent already (`sent`: a call() promise, made while nothing else could be asked). */
-export async function startNew(form, sent = null) {
+ * sent already (`sent`: a call() promise, made while nothing else could be asked); `reveal`:
+ * scroll the new board into view (the player asked for it; not the one started at boot). */
+export async function startNew(form, sent = null, { reveal = false } = {}) {
   stopReplay();
   clearTimeout(ui.aiTimer);
   setBusy(true);
@@ -25,6 +27,7 @@ export async function startNew(form, sent = null) {
   dropIfUntouched(ui.saveId);
   useSave(newSaveId());
   show(response);
+  if (reveal) revealBoard();
   return response;
 }
 
@@ -45,6 +48,7 @@ export async function loadGame(request, what) {
   if (!ui.embed) dropIfUntouched(ui.saveId);
   useSave(ui.embed ? null : newSaveId());
   show(response, { pause: true });
+  revealBoard();
   return true;
 }
 
