@@ -50,7 +50,10 @@ export function fitBoard() {
   const below = lowestKept() - rect.bottom;
   const room = window.innerHeight - above - below - MARGIN;
   const floor = Math.min(0.5 * window.innerHeight, 16 * 16); // a usable board even on a tiny screen
-  svg.style.setProperty("--board-max-h", `${Math.round(Math.max(room, floor))}px`);
+  // a scene may cap its scale (CSS px a unit: the first tiles of a tile game are not giant)
+  const scene = ui.preview || (ui.state && ui.state.scene);
+  const cap = scene && scene.max_scale > 0 ? vb[3] * scene.max_scale : Infinity;
+  svg.style.setProperty("--board-max-h", `${Math.round(Math.min(Math.max(room, floor), cap))}px`);
 }
 
 function refitSoon() {

@@ -17,6 +17,7 @@ from ..games.codex import (CODEX_PASS, COLOUR_NAMES, EMPTY, HIDDEN, CodexGame, D
 from ..geometry.cornergrid import CORNER_OFFSETS, CORNERS
 from . import GameView, polygon, r3, register_view
 
+MAX_SCALE = 75  # the page draws a unit at most this many CSS px (a card about 195 px wide)
 CARD_W, CARD_H = 2.6, 1.7  # a card; card cells two apart are (2, 1.24) apart on screen
 Y_SCALE = 0.62
 BOX = 0.46  # corner boxes
@@ -165,11 +166,10 @@ class CodexView(GameView):
         pts = list(field.cards) + (list(field.available) if placing else []) or [(0, 0)]
         xs = [screen(p)[0] for p in pts]
         ys = [screen(p)[1] for p in pts]
-        x0, x1 = min(xs) - CARD_W, max(xs) + CARD_W
-        y0, y1 = min(ys) - CARD_H, max(ys) + CARD_H
-        w, h = max(x1 - x0, 10.0), max(y1 - y0, 6.0)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        return {"viewBox": [r3(cx - w / 2), r3(cy - h / 2), r3(w), r3(h)],
+        # the cards (and free positions) with a thin margin; the page caps the size at MAX_SCALE
+        x0, x1 = min(xs) - CARD_W / 2 - 0.15, max(xs) + CARD_W / 2 + 0.15
+        y0, y1 = min(ys) - CARD_H / 2 - 0.15, max(ys) + CARD_H / 2 + 0.15
+        return {"viewBox": [r3(x0), r3(y0), r3(x1 - x0), r3(y1 - y0)], "max_scale": MAX_SCALE,
                 "title": f"{game.player_names[q]}'s manuscript",
                 "layers": [{"name": "spots", "items": spots}, {"name": "cards", "items": layers_cards},
                            {"name": "marks", "items": marks}],

@@ -13,6 +13,7 @@ from ..games.iwoki import DELIVERED, DRAW, PASS, WILD, IwokiGame, SmallPlacement
 from ..geometry import hexspiral
 from . import GameView, polygon, pts, r3, register_view
 
+MAX_SCALE = 230  # the page draws a unit at most this many CSS px (a hexagon about 260 px wide)
 HEX_RADIUS = 0.57  # hexagons this size leave small gaps a little wider than a hexagon side
 NUMBER_INSET = 0.3  # hexagon numbers sit this far from the vertex towards the centre
 SIDE_INSET = 0.3  # small-tile numbers sit on the sides, this far towards the centre
@@ -167,16 +168,19 @@ class IwokiView(GameView):
             else:
                 marks.extend(hex_tile_items(hexspiral.hexagon_points(preview.gap, HEX_RADIUS), preview.order,
                                             "tile hextile preview", name=f"preview of {preview}"))
+        # the box is what is drawn (hexagons of HEX_RADIUS, the small gaps between them) with a
+        # thin margin; the page caps its size at MAX_SCALE px a unit
         xs, ys = [], []
-        for h in shown or {(0, 0)}:
-            for x, y in hexspiral.hexagon_points(h, 1.0):
+        for item in spots + tiles:
+            for x, y in item.get("points", ()):
                 xs.append(x)
                 ys.append(y)
-        pad = 0.3
+        if not xs:  # nothing drawn (cannot happen: a running game has a gap, an ended one tiles)
+            xs, ys = [-1.0, 1.0], [-1.0, 1.0]
+        pad = 0.12
         x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
-        w, h = max(x1 - x0, 6.0), max(y1 - y0, 5.0)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        return {"viewBox": [r3(cx - w / 2), r3(cy - h / 2), r3(w), r3(h)], "title": "iwoki Maths layout",
+        return {"viewBox": [r3(x0), r3(y0), r3(x1 - x0), r3(y1 - y0)], "max_scale": MAX_SCALE,
+                "title": "iwoki Maths layout",
                 "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": tiles},
                            {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
                 "panels": self._panels(game, viewer), "notes": self._notes(game),

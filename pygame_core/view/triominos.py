@@ -27,6 +27,7 @@ HAND_NUMBER_INSET = 1.4 * HAND_NUMBER_EM / CENTRE_DISTANCE
 HAND_PER_ROW = 6  # fewer, bigger tiles per row: legible on a phone
 HAND_STEP = 1.15  # hand tiles: side 1, this far apart
 HAND_ROW = 1.05
+MAX_SCALE = 240  # the page draws a tile side at most this many CSS px (scene key "max_scale")
 
 
 def _tile_items(points, numbers, cls, target=None, name=None, inset=NUMBER_INSET, num_cls="tn") -> list[dict]:
@@ -124,18 +125,21 @@ class TriominosView(GameView):
             x, y = preview.location
             marks.extend(_tile_items(trigrid.triangle_points(x, y), preview.corners, "tile preview",
                                      name=f"preview of {preview}"))
-        locs = list(board.placements) + free
+        # the box is what is drawn (tiles, and free spots as drawn: shrunk) with a thin margin;
+        # the page caps its size at MAX_SCALE px a unit, so the first tiles are not giant
         xs, ys = [], []
-        for x, y in locs:
-            for px, py in trigrid.triangle_points(x, y):
+        for loc in board.placements:
+            for px, py in trigrid.triangle_points(*loc):
                 xs.append(px)
                 ys.append(py)
-        pad = 0.6
+        for loc in free:
+            for px, py in _shrink(trigrid.triangle_points(*loc), 0.86):
+                xs.append(px)
+                ys.append(py)
+        pad = 0.06
         x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
-        w, h = max(x1 - x0, 7.0), max(y1 - y0, 4.5)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        view_box = [r3(cx - w / 2), r3(cy - h / 2), r3(w), r3(h)]
-        scene = {"viewBox": view_box, "title": f"Triominos, round {game.round}",
+        view_box = [r3(x0), r3(y0), r3(x1 - x0), r3(y1 - y0)]
+        scene = {"viewBox": view_box, "max_scale": MAX_SCALE, "title": f"Triominos, round {game.round}",
                  "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": items},
                             {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
                  "panels": self._panels(game, viewer), "notes": self._notes(game),
