@@ -110,7 +110,7 @@ def test_pack_unpack_round_trip_and_caps():
     assert "more than" in err({"cmd": "unpack", "token": bomb_token})["message"]
     assert "too long" in err({"cmd": "unpack", "token": "1." + "A" * 70_000})["message"]
     assert "not a bot link" in err({"cmd": "unpack", "token": "xyz"})["message"]
-    assert "cut short" in err({"cmd": "unpack", "token": token[:-6]})["message"]
+    assert "cut short" in err({"cmd": "unpack", "token": token[:-8]})["message"]
     noise = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(40_000))
     assert "download it" in err({"cmd": "pack", "source": noise})["message"]
 
