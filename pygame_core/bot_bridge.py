@@ -199,6 +199,7 @@ class BotSession:
 
     def cmd_hello(self, req):
         games = [{"id": g["id"], "title": g["title"], "players": game_class(g["id"])(seed=0).player_names,
+                  "options": g.get("options", []),
                   "agents": agents.list_agents(g["id"])} for g in list_games()]
         return {"games": games, "max_source_chars": MAX_SOURCE_CHARS, "max_link_chars": MAX_LINK_CHARS}
 
