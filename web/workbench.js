@@ -30,6 +30,7 @@ function setBusy(busy) {
   for (const id of ["wb-check", "wb-play", "wb-template", "wb-start", "wb-run", "wb-game"]) $(id).disabled = busy;
   $("wb-stop").disabled = !wb.tournament;
   document.body.dataset.busy = busy ? "true" : "false";
+  if (!busy) document.body.dataset.done = String(Number(document.body.dataset.done || 0) + 1); // actions finished
 }
 
 function limitMs() {
