@@ -8,6 +8,8 @@
 
 export const BOT_KEY = "boardwright.bot"; // localStorage: {source, game, options} for "Your bot"
 
+const RELOAD_LIMIT_MS = 10_000; // loading again a bot that loaded before, in a fresh worker
+
 export class BotStopped extends Error {
   constructor(reason, message) { super(message); this.reason = reason; }
 }
@@ -47,7 +49,7 @@ export class BotClient {
     });
     this.ready.catch(() => {});
     const readyNow = this.ready;
-    if (this.loaded) this.ready = readyNow.then(() => this.post(this.loaded, 0)).then(() => {});
+    if (this.loaded) this.ready = readyNow.then(() => this.post(this.loaded, RELOAD_LIMIT_MS)).then(() => {});
     this.ready.catch(() => {});
     return this.ready;
   }
@@ -80,6 +82,7 @@ export class BotClient {
 
   async request(request, { limitMs = 0 } = {}) {
     await this.start();
+    if (!this.worker) throw new BotStopped("crashed", "The bot's worker stopped while starting.");
     const response = await this.post(request, limitMs);
     if (request.cmd === "load") this.loaded = response.ok ? request : null;
     return response;

@@ -171,7 +171,7 @@ async function showTable(stats) {
   $("wb-results-body").replaceChildren(...response.result.rows.map((row, i) => {
     const tr = document.createElement("tr");
     const cells = [stats[i].title, row.games, Number(row.wins.toFixed(1)), row.rate === null ? "–" : pct(row.rate),
-      `${pct(row.low)} – ${pct(row.high)}`, stats[i].stopped];
+      `${(row.low * 100).toFixed(0)}–${pct(row.high)}`, stats[i].stopped];
     for (const c of cells) tr.append(Object.assign(document.createElement("td"), { textContent: String(c) }));
     return tr;
   }));

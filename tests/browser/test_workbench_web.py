@@ -117,7 +117,7 @@ def test_tournament_progress_table_and_stop(page, site_url):
     assert page.text_content("#wb-message").startswith("Tournament done")
     rows = page.eval_on_selector_all("#wb-results-body tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
     assert rows and all(r[1] == "4" for r in rows)
-    assert all("%" in r[3] and "–" in r[4] for r in rows)
+    assert all("%" in r[3] and "–" in r[4] and "%" in r[4] for r in rows)
     assert page.get_attribute("#wb-progress", "value") == page.get_attribute("#wb-progress", "max")
     page.fill("#wb-games", "500")
     page.click("#wb-start")
