@@ -125,3 +125,28 @@ def test_pack_unpack_round_trip_and_caps():
 def test_bad_input_is_an_error_not_a_crash(req):
     resp = json.loads(handle_json(json.dumps(req)))
     assert resp["ok"] is False and resp["error"]["code"] != "internal", resp
+
+
+@pytest.mark.parametrize("game_id", ["triominos", "iwoki", "codex"])
+def test_choose_in_hidden_hand_games(game_id):
+    from pygame_core import new_game
+    ok({"cmd": "load", "source": ok({"cmd": "template", "game": game_id})["source"]})
+    game = new_game(game_id, seed=3)
+    move = ok({"cmd": "choose", "record": game.record(), "seat": game.current_player})["move"]
+    game.play(move)  # legal in the whole game
+
+
+def test_the_engine_bridge_takes_a_bot_seat_and_leaves_its_moves_to_the_page():
+    import pygame_core.bridge as bridge
+    session = bridge.Session()
+
+    def engine(text):
+        return json.dumps(bridge.handle(json.loads(text), session))
+    new = json.loads(engine(json.dumps({"cmd": "new", "game": "hex", "options": {"size": 5},
+                                        "players": ["bot", "human"]})))
+    assert new["ok"] and new["result"]["players"][0]["agent"] == "bot"
+    assert new["result"]["players"][0]["agent_title"] == "Your bot"
+    for cmd in ("ai", "think"):
+        error = json.loads(engine(json.dumps({"cmd": cmd})))["error"]
+        assert "played by your bot" in error["message"]
+    assert json.loads(engine(json.dumps({"cmd": "play", "move": "c3"})))["ok"]

@@ -4,11 +4,12 @@ tournament, "Play against it" on the game page, and the CSP inside the bot's wor
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from helpers import BOOT_MS, open_app, poll, send, state, wait_idle
 
-from pygame_core.bot_bridge import pack
+from pygame_core.bot_bridge import pack, unpack
 
 IDLE = "body[data-busy=false]"
 SYNTAX = "class Bad:\n    def choose(self, game)\n        return 1\n"
@@ -100,6 +101,28 @@ def test_a_bot_from_a_link_is_shown_but_not_run_until_run(page, site_url):
     assert page.evaluate("window.boardwrightBots.workersStarted") == 1
 
 
+def test_copy_link_editor_keys_and_download(page, site_url):
+    open_workbench(page, site_url)
+    page.fill("#wb-code", GOOD + "# é ✓\n")
+    page.click("#wb-link")
+    page.wait_for_selector("#wb-share:not([hidden])")
+    url = page.input_value("#wb-share-url")
+    assert "workbench.html#bot=1." in url and unpack(url) == GOOD + "# é ✓\n"  # the page's link, Python's reader
+    page.fill("#wb-code", "x")
+    page.focus("#wb-code")
+    page.keyboard.press("End")
+    page.keyboard.press("Tab")
+    assert page.input_value("#wb-code") == "x    " and page.evaluate("document.activeElement.id") == "wb-code"
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")  # Esc, then Tab: the focus leaves the editor
+    assert page.evaluate("document.activeElement.id") == "wb-check"
+    page.fill("#wb-code", GOOD)
+    with page.expect_download() as download:
+        page.click("#wb-download")
+    assert download.value.suggested_filename == "first.py"
+    assert Path(download.value.path()).read_text() == GOOD
+
+
 def test_a_broken_link_says_so(page, site_url):
     open_workbench(page, site_url, "#bot=1.!!!")
     page.wait_for_selector("#wb-error:not([hidden])")
@@ -143,6 +166,14 @@ def test_play_against_it_on_the_game_page(page, site_url):
     send(page, {"cmd": "play", "move": "c3"})
     poll(page, "window.boardwright.state().moves.length === 2")
     assert state(page)["moves"] == ["c3", "a1"]  # the bot's first legal move, as Red
+    # a bot that fails on the game page pauses the game with the reason; the person goes on
+    page.evaluate("(s) => localStorage.setItem('boardwright.bot', JSON.stringify({source: s, game: 'hex', options: {size: 5}, limit: 1}))", LOOPS)
+    send(page, {"cmd": "play", "move": "b2"})
+    page.wait_for_selector("body[data-bot-error]", state="attached", timeout=60_000)
+    assert "took longer than 1 s" in page.text_content("#error")
+    send(page, {"cmd": "players", "players": ["human", "human"]})
+    send(page, {"cmd": "play", "move": "d4"})
+    assert state(page)["moves"][-1] == "d4"
     assert page.page_errors == []
 
 
