@@ -151,6 +151,20 @@ def test_tournament_progress_table_and_stop(page, site_url):
     assert page.page_errors == []
 
 
+def test_a_runaway_bot_loses_its_tournament_games_and_the_tournament_goes_on(page, site_url):
+    open_workbench(page, site_url)
+    page.fill("#wb-options input[type=number]", "5")
+    page.fill("#wb-limit", "0.5")
+    page.fill("#wb-code", LOOPS)
+    page.fill("#wb-games", "2")
+    click_and_wait(page, "#wb-start")
+    assert page.text_content("#wb-message").startswith("Tournament done: 2 games")
+    assert "took longer than 0.5 s on move" in page.text_content("#wb-error")
+    row = page.eval_on_selector_all("#wb-results-body tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")[0]
+    assert row[1:3] == ["2", "0"] and row[5] == "2"
+    assert page.page_errors == []
+
+
 def test_play_against_it_on_the_game_page(page, site_url):
     open_workbench(page, site_url)
     page.fill("#wb-options input[type=number]", "5")
