@@ -4,6 +4,7 @@
 // A request with limitMs that gets no answer in time, or a worker that dies (out of memory, its
 // script failed), terminates the worker and throws a BotStopped ({reason: "timeout" | "crashed",
 // message}); the next request starts a fresh worker and loads the last loaded bot again.
+// A bot that ran out of memory (MemoryError) gets its answer, and its worker is ended too.
 // The limit counts from when the request is sent to a ready worker (not the worker's boot).
 
 export const BOT_KEY = "boardwright.bot"; // localStorage: {source, game, options} for "Your bot"
@@ -85,6 +86,11 @@ export class BotClient {
     if (!this.worker) throw new BotStopped("crashed", "The bot's worker stopped while starting.");
     const response = await this.post(request, limitMs);
     if (request.cmd === "load") this.loaded = response.ok ? request : null;
+    if (!response.ok && /MemoryError|out of memory/.test(response.error.message || "")) {
+      // a wasm memory never shrinks: end this worker, the next request gets a fresh one
+      this.kill(new BotStopped("crashed", "out of memory"));
+      response.error.message = `${response.error.message.trim().replace(/:$/, "")} (the bot's worker was ended to give its memory back)`;
+    }
     return response;
   }
 }
