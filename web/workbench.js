@@ -252,11 +252,26 @@ async function openFromLink(token) {
   }
 }
 
+/** The games with their options and agents: boot.json's (the engine's, written at build time),
+ * else the bot worker's own answer. */
+async function loadGames() {
+  try {
+    const resp = await fetch("boot.json");
+    const boot = resp.ok ? await resp.json() : null;
+    if (boot && boot.hello && Array.isArray(boot.hello.games) && boot.hello.games.length) return boot.hello.games;
+  } catch (_) { /* ask the bot worker */ }
+  try {
+    const response = await bots.request({ cmd: "hello" });
+    return response.ok ? response.result.games : [];
+  } catch (_) {
+    return [];
+  }
+}
+
 async function main() {
   setupEditor($("wb-code"));
-  const resp = await fetch("boot.json").catch(() => null);
-  const boot = resp && resp.ok ? await resp.json() : null;
-  wb.games = boot.hello.games;
+  wb.games = await loadGames();
+  if (!wb.games.length) { showError("The games could not be read: reload the page."); return; }
   for (const g of wb.games) $("wb-game").append(new Option(g.title, g.id));
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(DRAFT_KEY) || "null"); } catch (_) { /* none */ }
