@@ -24,6 +24,7 @@ export class BotClient {
     this.loaded = null; // the last successful load request, replayed in a fresh worker
     this.workersStarted = 0;
     this.requestsSent = 0;
+    this.lastBoot = null; // how the last worker booted: "restored" (the engine's snapshot), "none", "failed"
   }
 
   start() {
@@ -34,7 +35,7 @@ export class BotClient {
     this.ready = new Promise((resolve, reject) => {
       worker.addEventListener("message", (ev) => {
         const msg = ev.data || {};
-        if (msg.type === "ready") resolve();
+        if (msg.type === "ready") { this.lastBoot = msg.snapshot; resolve(); }
         else if (msg.type === "fatal") reject(new BotStopped("fatal", `the bot's Python could not start: ${msg.message}`));
         else if (msg.type === "response") {
           const entry = this.pending.get(msg.id);

@@ -123,6 +123,24 @@ def test_copy_link_editor_keys_and_download(page, site_url):
     assert Path(download.value.path()).read_text() == GOOD
 
 
+def test_the_bot_worker_boots_from_the_engine_snapshot(browser, site_url):
+    context = browser.new_context(snapshot=True, bypass_csp=True)
+    page = context.new_page()
+    page.page_errors = []
+    page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
+    try:
+        open_app(page, site_url)
+        page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
+        open_workbench(page, site_url)
+        assert page.evaluate("window.boardwrightBots.lastBoot") == "restored"
+        page.fill("#wb-options input[type=number]", "5")
+        error, message = check(page, GOOD)
+        assert not error and message.startswith("OK: 20 positions")
+        assert page.page_errors == []
+    finally:
+        context.close()
+
+
 def test_a_broken_link_says_so(page, site_url):
     open_workbench(page, site_url, "#bot=1.!!!")
     page.wait_for_selector("#wb-error:not([hidden])")
