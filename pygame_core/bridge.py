@@ -74,6 +74,15 @@ MAX_REQUEST_CHARS = 4_000_000
 MAX_MESSAGE_CHARS = 300  # an error message longer than this is cut (it never repeats an input)
 
 
+BOT_SEAT = "bot"  # a seat played by the person's bot: the page asks its bot worker for the moves
+
+
+def _refuse_bot(name: str, game) -> None:
+    if name == BOT_SEAT:
+        raise BridgeError(f"{game.player_names[game.current_player]} is played by your bot:"
+                          " the page's bot worker chooses its moves, not the engine")
+
+
 class Session(TreeSession, RecordsSession, AnalysisSession):
     """The current game plus its moves (a tree of variations, :mod:`pygame_core.bridge_tree`;
     ``moves`` is the current line, with a redo tail) and who plays each seat."""
@@ -97,7 +106,7 @@ class Session(TreeSession, RecordsSession, AnalysisSession):
             raise BridgeError(f"players must be a list of {num_players} entries ('human' or an agent name)")
         out = []
         for p in players:
-            if p == "human":
+            if p in ("human", BOT_SEAT):  # "bot": the person's own bot, moved by the page
                 out.append(p)
                 continue
             cls = agents.get(p, game_id)
@@ -177,6 +186,7 @@ class Session(TreeSession, RecordsSession, AnalysisSession):
         name = req.get("agent") or self.players[game.current_player]
         if name == "human":
             raise BridgeError(f"{game.player_names[game.current_player]} is played by a human")
+        _refuse_bot(name, game)
         cls = agents.get(name, game.game_id)
         move = cls(seed=self._agent_seed(game)).choose(game.view(game.current_player))
         result = self.cmd_play({"move": game.format_move(move)})
@@ -207,6 +217,7 @@ class Session(TreeSession, RecordsSession, AnalysisSession):
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
             raise BridgeError("seconds must be a number of seconds above 0 and at most 5")
         name = self.players[game.current_player]
+        _refuse_bot(name, game)
         if name == "human":
             name = self._hint_agent(game.game_id)
         key = (game.game_id, game.seed, tuple(self.moves[: self.cursor]), name)
@@ -372,7 +383,7 @@ class Session(TreeSession, RecordsSession, AnalysisSession):
         legal = view.move_targets(shown, viewer)
         if game.hidden_information and viewer != game.current_player:
             legal = []
-        titles = {a["name"]: a["title"] for a in agents.list_agents(game.game_id)}
+        titles = {a["name"]: a["title"] for a in agents.list_agents(game.game_id)} | {BOT_SEAT: "Your bot"}
         last = game.last_move
         return {
             "game": game.game_id,

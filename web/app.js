@@ -32,6 +32,7 @@ import { announceEvent, hooks as boardHooks, render } from "./board.js";
 import { confirmChoice, cycleChoice, onActivate, onKey } from "./clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
 import { call, engineFailed, ready, SLOW_START_MS, startEngine } from "./engine.js";
+import { startBotGame } from "./botplay.js";
 import { buildForm, readForm, setupHello } from "./form.js";
 import { newRequest, openLink, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "./moves.js";
@@ -178,6 +179,7 @@ async function main() {
   if (linkError) showError(`This link could not be opened: ${linkError}`);
   else if (ui.bootError) showError(ui.bootError); // shown now: starting the new game cleared it
   ui.bootError = null;
+  if (params.has("play-bot") && !ui.embed && await startBotGame()) clearHash(); // from the Bot workbench
   renderSaves();
   $("loading").hidden = true;
   document.body.dataset.ready = "true";

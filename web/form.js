@@ -1,5 +1,6 @@
 // The settings form: the games, their options and the seats, built from the engine's option
 // schema (its `hello` answer); read when a game starts, set again from a running game's state.
+import { botChoices } from "./botplay.js";
 import { $, gameInfo, makeOption, ui } from "./state.js";
 
 /** The form's games, options and seats, the import box and the footer, from a `hello` answer
@@ -87,7 +88,7 @@ function buildSeats(gameId) {
     const select = document.createElement("select");
     select.name = "seat-" + i;
     select.dataset.seat = i;
-    const choices = [{ name: "human", title: "Human" }, ...info.agents];
+    const choices = [{ name: "human", title: "Human" }, ...info.agents, ...botChoices()];
     for (const a of choices) select.appendChild(makeOption(a.name, a.title));
     // default: the first seat is a person, the others the strongest agent
     const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));

@@ -1,6 +1,7 @@
 // Playing: send a game command and draw the answer, a person's move, the computer's turn (it
 // thinks in slices, "Move now" cuts it short), a hint.
 import { drawAll, isHumanTurn, render } from "./board.js";
+import { botMove } from "./botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
 import { call } from "./engine.js";
 import { $, clearSelection, setBusy, showError, ui } from "./state.js";
@@ -99,6 +100,7 @@ function showThinking(progress) {
 }
 
 async function computerMove() {
+  if (ui.state.players[ui.state.current_player].agent === "bot") { await botMove(); return; } // the person's bot
   const level = Number($("level").value) || 1;
   ui.stopThinking = false;
   $("stop-thinking").hidden = false;

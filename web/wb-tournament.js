@@ -1,0 +1,74 @@
+// The workbench's tournament: N games of the bot against each chosen built-in agent, the bot's
+// seat rotating, played a move per request (so every bot move has its time limit), with live
+// progress, a results table (win rates and 95 % Wilson intervals, computed by the engine) and Stop.
+// A bot move that is stopped (time limit) or a bot worker that dies loses that game; the
+// tournament goes on with a fresh worker. A bot that raises or returns an illegal move loses the
+// game too (the engine says why); the first such message is shown.
+import { BotStopped } from "./botclient.js";
+
+const AGENT_LIMIT_MS = 120_000; // a built-in agent's move: generous, only against a hung worker
+
+export class Tournament {
+  constructor(bots, { onProgress, onRow, onNote }) {
+    Object.assign(this, { bots, onProgress, onRow, onNote });
+    this.stopped = false;
+  }
+
+  stop() { this.stopped = true; }
+
+  /** Play `games` games against each of `opponents`; resolves with the rows when done or stopped. */
+  async run({ game, options, opponents, games, limitMs, seats }) {
+    const stats = opponents.map((a) => ({ opponent: a.name, title: a.title, games: 0, wins: 0, stopped: 0 }));
+    const total = games * opponents.length;
+    let done = 0;
+    const start = performance.now();
+    this.onProgress(0, total, 0);
+    for (let g = 0; g < games && !this.stopped; g++) {
+      for (let k = 0; k < opponents.length && !this.stopped; k++) {
+        const botSeat = g % seats;
+        const seatList = Array.from({ length: seats }, (_, i) => (i === botSeat ? { bot: true } : { agent: opponents[k].name }));
+        const result = await this.playOne({ game, options, seed: g + 1, seats: seatList, botSeat, limitMs, number: done + 1 });
+        if (result === null) break; // stopped mid-game: not counted
+        const st = stats[k];
+        st.games += 1;
+        if (result.winners.includes(botSeat)) st.wins += 1 / result.winners.length;
+        if (result.stopped || result.failed) st.stopped += 1;
+        done += 1;
+        this.onProgress(done, total, performance.now() - start);
+        await this.onRow(stats);
+      }
+    }
+    return { stats, done, total, ms: performance.now() - start };
+  }
+
+  /** One game; null if Stop was pressed during it. */
+  async playOne({ game, options, seed, seats, botSeat, limitMs, number }) {
+    let state;
+    try {
+      state = await this.ask({ cmd: "new", game, options, seed, seats }, limitMs);
+      while (!state.is_over) {
+        if (this.stopped) return null;
+        const byBot = state.current_player === botSeat;
+        try {
+          state = await this.ask({ cmd: "step" }, byBot ? limitMs : AGENT_LIMIT_MS);
+        } catch (err) {
+          if (!(err instanceof BotStopped)) throw err;
+          const what = err.reason === "timeout" ? `took longer than ${limitMs / 1000} s` : "crashed its worker (out of memory?)";
+          this.onNote(`Your bot ${what} on move ${state.moves + 1} of game ${number} and was stopped; that game counts as a loss.`);
+          return { winners: seats.map((_, i) => i).filter((i) => i !== botSeat), stopped: true };
+        }
+      }
+    } catch (err) {
+      this.onNote(`Game ${number} could not be played: ${err.message}`);
+      return { winners: [], stopped: true };
+    }
+    if (state.forfeit === botSeat && state.error) this.onNote(`Game ${number}: ${state.error} (a loss).`, state.line);
+    return { winners: state.winners, stopped: false, failed: state.forfeit === botSeat };
+  }
+
+  async ask(request, limitMs) {
+    const response = await this.bots.request(request, { limitMs });
+    if (!response.ok) throw new Error(response.error.message);
+    return response.result;
+  }
+}
