@@ -3,9 +3,9 @@
 import { $, ui } from "./state.js";
 
 // ---------------------------------------------------------------- zoom and pan (every game)
-function sceneBox() {
-  const scene = ui.preview || (ui.state && ui.state.scene);
-  return scene ? scene.viewBox : null;
+function sceneBox() { // the scene's box as drawn (render.js: turned with the board's orientation)
+  const box = $("board-svg").dataset.sceneBox;
+  return box ? box.split(" ").map(Number) : null;
 }
 
 export function applyZoom() {
