@@ -91,8 +91,7 @@ function redraw(turned) {
   if (ui.state) drawAll();
 }
 
-function changed(onSound) {
-  const before = { ...settings };
+function changed(onSound, before = { ...settings }) {
   readForm();
   applySettings();
   $("display-note").textContent = saveSettings() ? ""
@@ -113,13 +112,18 @@ export function wireSettings(onSound) {
   $("display-close").addEventListener("click", () => { if (dialog.close) dialog.close(); else dialog.removeAttribute("open"); });
   dialog.addEventListener("close", () => opener.focus());
   // a click on the backdrop (outside the dialog's box) closes it too
-  dialog.addEventListener("click", (ev) => { if (ev.target === dialog && dialog.close) dialog.close(); });
+  dialog.addEventListener("click", (ev) => {
+    const r = dialog.getBoundingClientRect();
+    const outside = ev.clientX < r.left || ev.clientX > r.right || ev.clientY < r.top || ev.clientY > r.bottom;
+    if (ev.target === dialog && outside && dialog.close) dialog.close();
+  });
   form().addEventListener("submit", (ev) => ev.preventDefault());
   form().addEventListener("change", () => changed(onSound));
   $("display-reset").addEventListener("click", () => {
+    const before = { ...settings };
     Object.assign(settings, DEFAULTS);
     showInForm();
-    changed(onSound);
+    changed(onSound, before);
   });
   // the system's colour scheme, live; another tab's change of the settings
   if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", applySettings);

@@ -184,6 +184,32 @@ def test_settings_apply_to_every_game(new_page, site_url):
     assert not page.page_errors, page.page_errors
 
 
+def test_settings_apply_to_the_board_painted_before_the_engine(new_page, site_url):
+    page = new_page(stored_once(json.dumps({"theme": "dark", "rotate": 270, "coords": False})))
+    held, released = [], []  # the runtime's wasm is kept waiting: the board on screen is boot.json's
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.context.route("**/pyodide.asm.wasm", hold)
+    page.goto(site_url + "index.html")
+    page.wait_for_selector("#board-svg [data-target]")
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.get_attribute("html", "data-theme") == "dark" and root_bg(page) == DARK_BG
+    vb = state(page)["scene"]["viewBox"]
+    drawn = box(page, "#board-svg")
+    assert abs(drawn[2] - vb[3]) < 1e-3 and abs(drawn[3] - vb[2]) < 1e-3, (vb, drawn)
+    assert visible_coords(page) == 0
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("body[data-ready=true]", timeout=120_000)
+    assert not page.page_errors, page.page_errors
+
+
 def test_orientation_moves_the_drawing_not_the_moves(new_page, site_url):
     page = new_page()
     open_app(page, site_url)
