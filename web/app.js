@@ -20,6 +20,8 @@
 //   variations.js  the variation tree's controls and keys
 //   analysis.js  live analysis: candidates, principal variations, the board overlay
 //   review.js    game review: the win-rate graph and the move marks
+//   settings.js  display settings (theme, contrast, coordinates, orientation, targets, sound,
+//                animation) and their dialog; sound.js: the move sound and the last move's fade
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
 // board.js's hooks, filled in here.
 import { attachHandler } from "./render.js";
@@ -42,6 +44,8 @@ import { reviewAfterRender, wireReview } from "./review.js";
 import { clearHash, hashParams, renderExports, wireRecords } from "./share.js";
 import { $, showError, ui } from "./state.js";
 import { wireLayout } from "./layout.js";
+import { wireSettings } from "./settings.js"; // applies the display settings as it loads
+import { moveFeedback, playMoveSound } from "./sound.js";
 import { wireZoom } from "./zoom.js";
 
 // (Created here, once the page's modules have run: a worker started earlier, from an async
@@ -58,6 +62,7 @@ function afterRender(state) {
   renderExports(state);
   autosave(state);
   announceEvent(state);
+  moveFeedback(state); // the move sound, the last move's fade-in (display settings)
   scheduleAi();
   analysisAfterRender(state);
   reviewAfterRender(state);
@@ -76,6 +81,7 @@ function wire() {
     document.body.appendChild(live);
   }
   wireReload();
+  wireSettings(playMoveSound);
   wireZoom();
   wireLayout();
   wireReplay();

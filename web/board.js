@@ -150,7 +150,7 @@ function drawBoard() {
   $("board-svg").style.visibility = hidden ? "hidden" : "";
   if (hidden) $("board-svg").replaceChildren();
   else {
-    renderScene($("board-svg"), scene, live, selected);
+    renderScene($("board-svg"), scene, live, selected, { orient: true });
     applyZoom();
     if (hooks.afterDraw) hooks.afterDraw();
     if (!document.body.dataset.firstBoardMs && $("board-svg").querySelector("[data-target]")) {

@@ -17,8 +17,9 @@ const oneColumn = () => window.matchMedia(ONE_COLUMN).matches;
 
 /** The scene whose fitted viewBox the board shows (zoom.js zooms inside it). */
 function sceneBox() {
+  const drawn = $("board-svg").dataset.sceneBox; // turned with the board's orientation (render.js)
   const scene = ui.preview || (ui.state && ui.state.scene);
-  const vb = scene && scene.viewBox;
+  const vb = drawn ? drawn.split(" ").map(Number) : scene && scene.viewBox;
   return Array.isArray(vb) && vb[2] > 0 && vb[3] > 0 ? vb : null;
 }
 

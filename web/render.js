@@ -29,16 +29,41 @@ function ensurePatterns() {
   document.body.appendChild(holder);
 }
 
-const fmt = (p) => p.map(([x, y]) => `${x},${y}`).join(" ");
+/** How the page shows every scene (settings.js sets it): the board turned by `rotate` degrees
+ * clockwise (0, 90, 180, 270) after a left-right `mirror`, and whether the targets that can be
+ * played now are marked (class "selectable"; they can be played either way). */
+export const display = { rotate: 0, mirror: false, targets: true };
 
-function drawItem(item) {
+const r3 = (v) => +v.toFixed(3);
+
+/** The board's orientation as a map of scene points and the box it draws into; null: as is.
+ * Only positions move: text stays upright, targets and moves stay the same. */
+function orientation(vb) {
+  const turns = ((Math.round(display.rotate / 90) % 4) + 4) % 4;
+  if (!turns && !display.mirror) return null;
+  const cx = vb[0] + vb[2] / 2;
+  const cy = vb[1] + vb[3] / 2;
+  const map = ([x, y]) => {
+    let dx = display.mirror ? cx - x : x - cx;
+    let dy = y - cy;
+    for (let i = 0; i < turns; i++) [dx, dy] = [-dy, dx]; // a quarter turn clockwise (y down)
+    return [r3(cx + dx), r3(cy + dy)];
+  };
+  const [w, h] = turns % 2 ? [vb[3], vb[2]] : [vb[2], vb[3]];
+  return { map, box: [cx - w / 2, cy - h / 2, w, h].map(r3) };
+}
+
+const same = (p) => p;
+const fmt = (p, map) => p.map((q) => map(q).join(",")).join(" ");
+
+function drawItem(item, map = same) {
   let node;
   switch (item.kind) {
-    case "polygon": node = el("polygon", { points: fmt(item.points) }); break;
-    case "polyline": node = el("polyline", { points: fmt(item.points) }); break;
-    case "circle": node = el("circle", { cx: item.c[0], cy: item.c[1], r: item.r }); break;
-    case "text": node = el("text", { x: item.at[0], y: item.at[1] }); node.textContent = item.text; break;
-    case "group": node = el("g", {}); for (const child of item.items || []) node.appendChild(drawItem(child)); break;
+    case "polygon": node = el("polygon", { points: fmt(item.points, map) }); break;
+    case "polyline": node = el("polyline", { points: fmt(item.points, map) }); break;
+    case "circle": { const [cx, cy] = map(item.c); node = el("circle", { cx, cy, r: item.r }); break; }
+    case "text": { const [x, y] = map(item.at); node = el("text", { x, y }); node.textContent = item.text; break; }
+    case "group": node = el("g", {}); for (const child of item.items || []) node.appendChild(drawItem(child, map)); break;
     default: return el("g", {});
   }
   if (item.cls) node.setAttribute("class", item.cls);
@@ -50,25 +75,29 @@ function drawItem(item) {
  * class "selectable"), `selected` a Set of targets chosen so far (class "selected").
  * Every target is a button with an accessible name that says whether it can be played now;
  * one of them is in the tab order (a roving tabindex: the arrow keys move between them), and
- * keyboard focus stays on the same target across redraws.
+ * keyboard focus stays on the same target across redraws. `orient`: draw it in the board's
+ * orientation (display); the box drawn is kept in svg.dataset.sceneBox (zoom.js zooms into it).
  */
-export function renderScene(svg, scene, legal, selected = new Set()) {
+export function renderScene(svg, scene, legal, selected = new Set(), { orient = false } = {}) {
   ensurePatterns();
   const active = document.activeElement;
   const hadFocus = svg.contains(active) && active.dataset && active.dataset.target !== undefined;
   const keep = hadFocus ? active.dataset.target : svg.dataset.focusTarget;
   svg.replaceChildren();
-  svg.setAttribute("viewBox", scene.viewBox.join(" "));
+  const turn = orient ? orientation(scene.viewBox) : null;
+  const box = turn ? turn.box : scene.viewBox;
+  svg.dataset.sceneBox = box.join(" ");
+  svg.setAttribute("viewBox", svg.dataset.sceneBox);
   if (scene.title) svg.setAttribute("aria-label", scene.title);
   const targets = [];
   for (const layer of scene.layers) {
     const g = el("g", { class: `layer layer-${layer.name}` });
     for (const item of layer.items) {
-      const node = drawItem(item);
+      const node = drawItem(item, turn ? turn.map : same);
       if (item.target != null) {
         const playable = legal.has(item.target);
         node.dataset.target = item.target;
-        if (playable) node.classList.add("selectable");
+        if (playable && display.targets) node.classList.add("selectable");
         if (selected.has(item.target)) node.classList.add("selected");
         const state = selected.has(item.target) ? "selected" : playable ? "playable" : "not playable now";
         node.setAttribute("aria-label", `${item.name || item.target}, ${state}`);

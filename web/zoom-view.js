@@ -8,7 +8,11 @@ import { $, ui } from "./state.js";
 export const MIN_SCALE = 0.5;
 export const MAX_SCALE = 8;
 
+/** The scene's box as drawn (render.js keeps it in data-scene-box: turned with the board's
+ * orientation, see settings.js), else the scene's viewBox. */
 function sceneBox() {
+  const box = $("board-svg").dataset.sceneBox;
+  if (box) return box.split(" ").map(Number);
   const scene = ui.preview || (ui.state && ui.state.scene);
   return scene ? scene.viewBox : null;
 }

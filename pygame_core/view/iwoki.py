@@ -151,7 +151,7 @@ class IwokiView(GameView):
                 if d is not None:
                     nums.append({"kind": "text", "at": [r3(px + NUMBER_INSET * (cx - px)), r3(py + NUMBER_INSET * (cy - py))],
                                  "text": str(d), "cls": "num hn need"})
-            nums.append({"kind": "text", "at": [r3(cx), r3(cy)], "text": name, "cls": "gap-label"})
+            nums.append({"kind": "text", "at": [r3(cx), r3(cy)], "text": name, "cls": "gap-label coord"})
             shown.add(h)
         for key in small_gaps:
             name = hexspiral.small_gap_name(key)
