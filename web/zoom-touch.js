@@ -15,7 +15,7 @@
 import { $, ui } from "./state.js";
 import { MAX_SCALE, isZoomed, pinView, sceneAt, view } from "./zoom-view.js";
 
-export const TAP_MIN_PX = 24; // below this (WCAG 2.5.8's minimum target) a tap zooms first
+export const TAP_MIN_PX = 44; // below this (WCAG 2.5.5's and the platforms' touch target) a tap zooms first
 export const TOUCH_PX = 48; // ... to this size: above the 44 px of WCAG 2.5.5 and the platforms
 const DOUBLE_MS = 350;
 const DOUBLE_PX = 40;

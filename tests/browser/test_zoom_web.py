@@ -2,7 +2,7 @@
 
 Touches go through Chromium's real input pipeline (DevTools ``Input.dispatchTouchEvent``), so the
 page's CSS ``touch-action`` and its pointer-event handlers are what decide, as on a phone. The
-rule tested (web/zoom-touch.js): while the board's cells are under 24 CSS px on screen a tap zooms
+rule tested (web/zoom-touch.js): while the board's cells are under 44 CSS px on screen a tap zooms
 in around the tapped point until they are 48 px and plays nothing, the next tap plays; a second
 tap soon after a tap that played nothing is a double tap and zooms in; a tap on a playable cell of
 a board with cells big enough plays at once; a drag or a pinch never plays.
@@ -203,19 +203,19 @@ def test_small_cells_first_tap_zooms_in_the_next_plays(phone):
 
 def test_big_cells_a_tap_plays_at_once(phone):
     page = phone
-    new_hex(page, 5)
-    assert cell_px(page) >= 24
+    new_hex(page, 3)
+    assert cell_px(page) >= 44
     full = view_box(page)
-    page.locator('#board-svg [data-target="c3"]').tap()
+    page.locator('#board-svg [data-target="b2"]').tap()
     poll(page, "() => window.boardwright.state().moves.length === 1")
     wait_idle(page)
-    assert state(page)["moves"] == ["c3"]
+    assert state(page)["moves"] == ["b2"]
     assert view_box(page) == full
 
 
 def test_double_tap_zooms_in_and_never_plays_twice(phone):
     page = phone
-    new_hex(page, 5)
+    new_hex(page, 3)  # cells of at least 44 px: a tap on a playable one plays
     full = view_box(page)
     # on a spot with nothing to play (the board's edge band, no cell): zoom in twice about it
     box = page.locator("#board-svg").bounding_box()
@@ -240,12 +240,12 @@ def test_double_tap_zooms_in_and_never_plays_twice(phone):
     # on a playable cell: the first tap plays, the second does not play again
     page.wait_for_timeout(DOUBLE_TAP_OVER_S * 1000)
     page.click("#zoom-fit")
-    x, y = centre_of(page, '#board-svg [data-target="b4"]')
+    x, y = centre_of(page, '#board-svg [data-target="c1"]')
     tap(page, x, y)
     tap(page, x, y)
     poll(page, "() => window.boardwright.state().moves.length >= 1")
     settle(page)
-    assert state(page)["moves"] == ["b4"]
+    assert state(page)["moves"] == ["c1"]
 
 
 def test_wheel_zooms_about_the_cursor_and_a_mouse_click_plays(desktop):
