@@ -2,7 +2,7 @@
 issue 21's target: a 200-game Triominos tournament on the cluster in at most 0.6x the time of
 ``--jobs 1``).  Needs the cluster extra (``pip install 'boardwright[cluster]'``).
 
-    python benchmarks/cluster.py [--games 100] [--agents ismcts:iterations=60,greedy]
+    python benchmarks/cluster.py [--games 100] [--agents ismcts:iterations=30,greedy]
 
 ``--games`` per seating (two seatings: 2 x 100 = 200 games).  Prints wall and CPU time of
 ``--jobs 1`` and of the cluster run (the cluster's start-up not counted; its worker processes'
@@ -25,7 +25,7 @@ from pygame_core.tournament import run_tournament  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="triominos")
-    ap.add_argument("--agents", default="ismcts:iterations=60,greedy")
+    ap.add_argument("--agents", default="ismcts:iterations=30,greedy")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--options", default="target=none")
     args = ap.parse_args()
