@@ -166,8 +166,9 @@ class MCTSAgent(Agent):
         return _Node(None, None, None)
 
     def think(self, iterations: int | None = None, seconds: float | None = None) -> int:
-        """Run the search on: ``iterations`` more, or for ``seconds``; with neither, the agent's
-        own budget (its time limit, else its iteration count).  Returns the iterations run."""
+        """Run the search on: ``iterations`` more, or for ``seconds``, or both (whichever ends
+        first: an iteration budget with a wall-clock cap); with neither, the agent's own budget
+        (its time limit, else its iteration count).  Returns the iterations run."""
         root, game, hidden = self._root, self._game, self._hidden
         iterate = self._iterate_rave if self._rave else self._iterate
         if iterations is None and seconds is None:
@@ -177,7 +178,7 @@ class MCTSAgent(Agent):
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
         while True:
-            if iterations is not None and done >= iterations and deadline is None:
+            if iterations is not None and done >= iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
@@ -185,7 +186,7 @@ class MCTSAgent(Agent):
                 break  # solved
             iterate(root, game, hidden)
             done += 1
-            if deadline is None and done % 10 == 0 and self._decided(root, iterations - done):
+            if iterations is not None and done % 10 == 0 and self._decided(root, iterations - done):
                 break  # the most visited move can no longer be caught up
         self.last_iterations += done
         return done
