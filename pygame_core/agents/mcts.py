@@ -44,6 +44,7 @@ import random
 import time
 
 from . import Agent, register
+from .connection_mcts import BitNode, BitSearch
 
 
 class _Node:
@@ -68,7 +69,7 @@ class _Node:
 
 
 @register
-class MCTSAgent(Agent):
+class MCTSAgent(BitSearch, Agent):
     name = "mcts"
     title = "MCTS"
     # above every seed agent (in Hex it beats Smart and A*), below each game's own name for the
@@ -82,6 +83,7 @@ class MCTSAgent(Agent):
     max_depth: int | None = None  # tree depth limit (None: grow as deep as the search goes)
     prior_weight = 0.0  # progressive bias towards the game's ``preferred_moves`` (0: off)
     reuse_tree = True  # perfect information: keep the searched subtree for the next move
+    use_bits = True  # games with ``bit_state()`` (Hex, Y): the fast search (connection_mcts.py)
     # the clock of time budgets: wall time by default; benchmarks that give each side the same
     # CPU time set ``time.process_time``
     clock = staticmethod(time.perf_counter)
@@ -123,9 +125,12 @@ class MCTSAgent(Agent):
         for name, value in getattr(game, "SEARCH_SETTINGS", {}).items():  # the game's tuning
             if name not in self._given:
                 setattr(self, name, value)
-        self._root = self._reused_root(game, hidden)
         self._rave = (not hidden and self.rave_equivalence > 0 and game.num_players == 2
                       and hasattr(game, "amaf_playout") and hasattr(game, "move_cell"))
+        self._bits = self._rave and self.use_bits and getattr(game, "bit_state", None) is not None and game.bit_state() is not None
+        self._root = self._reused_root(game, hidden, BitNode if self._bits else _Node)
+        if self._bits:
+            self._bits_start(game, self._root)
         self._legal = legal = game.legal_moves()
         self.last_iterations = 0
         if len(legal) == 1:
@@ -138,7 +143,7 @@ class MCTSAgent(Agent):
                     return move
         return None
 
-    def _reused_root(self, game, hidden: bool) -> _Node:
+    def _reused_root(self, game, hidden: bool, kind=_Node) -> _Node:
         """The root for a search of ``game``: with perfect information and ``reuse_tree``, the
         subtree of the previous search under the moves played since (its statistics, cached
         moves and proofs stay valid: the position is the same), else a fresh node."""
@@ -147,7 +152,7 @@ class MCTSAgent(Agent):
             key = (type(game), repr(sorted(game.options.items())), game.seed)
             history = list(game.history)
             prev = getattr(self, "_reuse", None)
-            if old is not None and prev is not None and prev[0] == key and len(prev[1]) <= len(history) \
+            if type(old) is kind and prev is not None and prev[0] == key and len(prev[1]) <= len(history) \
                     and history[: len(prev[1])] == prev[1]:
                 node = old
                 for move in history[len(prev[1]):]:
@@ -166,14 +171,14 @@ class MCTSAgent(Agent):
         else:
             self._reuse = None
         self.reused_visits = 0
-        return _Node(None, None, None)
+        return kind(None, None, None)
 
     def think(self, iterations: int | None = None, seconds: float | None = None) -> int:
         """Run the search on: ``iterations`` more, or for ``seconds``, or both (whichever ends
         first: an iteration budget with a wall-clock cap); with neither, the agent's own budget
         (its time limit, else its iteration count).  Returns the iterations run."""
         root, game, hidden = self._root, self._game, self._hidden
-        iterate = self._iterate_rave if self._rave else self._iterate
+        iterate = self._iterate_bits if self._bits else self._iterate_rave if self._rave else self._iterate
         if iterations is None and seconds is None:
             seconds = self.time_limit
             if seconds is None:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from ..core import (IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote,
                     register_game)
 from ..geometry import hexgrid
+from .bitboard import hex_core
 from .connection import ConnectionGame, UnionFindBoard
 
 BLUE, RED = 0, 1
@@ -373,6 +374,25 @@ class HexGame(ConnectionGame):
 
     def filled_winner(self, cells: list[int]) -> int:
         return full_board_winner(cells, self.size)
+
+    # ---- the bitboard core (pygame_core.games.bitboard), for the fast search --------------
+    def bit_state(self):
+        """``(core, Blue's stones, Red's stones)`` as bitboards, or ``None`` while a swap may
+        still come (the core knows only cell moves)."""
+        if self.options["swap"] and len(self.history) < 2:
+            return None
+        core = hex_core(self.size)
+        return (core, *core.stones(self.board.cells))
+
+    def bit_moves(self) -> list:
+        """The move of each bit position of the core (``None`` for padding bits)."""
+        core = hex_core(self.size)
+        if core.moves is None:
+            moves = [None] * core.nbits
+            for move, pos in zip(all_moves(self.size), core.positions):
+                moves[pos] = move
+            core.moves = moves
+        return core.moves
 
     def move_cell(self, move: HexMove) -> int | None:
         return None if move.is_swap else move.y * self.size + move.x

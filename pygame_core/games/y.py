@@ -16,6 +16,7 @@ from ..core import IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_t
 
 from ..geometry import ygrid
 from ..geometry.yradial import radial_layout
+from .bitboard import y_core
 from .connection import ConnectionGame, UnionFindBoard
 from .hex import LETTERS, _A1, _XY
 
@@ -235,6 +236,25 @@ class YGame(ConnectionGame):
 
     def move_cell(self, move: YMove) -> int:
         return self.board.index[(move.x, move.y)]
+
+    # ---- the bitboard core (pygame_core.games.bitboard), for the fast search --------------
+    def _core(self):
+        return y_core(self.board.layout, self.radial, self.options["misere"])
+
+    def bit_state(self):
+        """``(core, X's stones, O's stones)`` as bitboards."""
+        core = self._core()
+        return (core, *core.stones(self.board.cells))
+
+    def bit_moves(self) -> list:
+        """The move of each bit position of the core (``None`` for padding bits)."""
+        core = self._core()
+        if core.moves is None:
+            moves = [None] * core.nbits
+            for (a, b), pos in zip(self.board.layout.nodes, core.positions):
+                moves[pos] = YMove(a, b, self.radial)
+            core.moves = moves
+        return core.moves
 
     def winning_group(self) -> list[tuple[int, int]]:
         """The group that touches all three sides (the completer's, also in misère)."""
