@@ -1,5 +1,8 @@
-"""What the benchmark scripts share: a rate timer and random playouts through the protocol."""
+"""What the benchmark scripts share: rate timers (wall, and CPU beside wall) and random
+playouts through the protocol."""
 
+import argparse
+import statistics
 import time
 
 
@@ -11,6 +14,21 @@ def timed(fn, seconds: float) -> tuple[float, int]:
         count += 1
     elapsed = time.perf_counter() - start
     return count / elapsed, count
+
+
+def cpu_timed(fn, seconds: float) -> tuple[int, float, float]:
+    """Call ``fn`` repeatedly for ``seconds`` of wall time: (calls, CPU s, wall s)."""
+    count, cpu, start = 0, time.process_time(), time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        fn()
+        count += 1
+    return count, time.process_time() - cpu, time.perf_counter() - start
+
+
+def spread(values) -> str:
+    """``median [min-max]`` of a few measurements (a shared machine is noisy)."""
+    values = list(values)
+    return f"{statistics.median(values):.2f} [{min(values):.2f}-{max(values):.2f}]"
 
 
 def random_playouts(fresh, moves_of, rng):
@@ -30,3 +48,18 @@ def random_playouts(fresh, moves_of, rng):
             g.apply(moves[rng.below(len(moves))])
 
     return checked, fast
+
+
+def bounded(kind, low, high):
+    """An argparse ``type``: a ``kind`` (int or float) in ``[low, high]``, a short error otherwise."""
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {'an integer' if kind is int else 'a number'}")
+        if not low <= value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"{text} is not in {low:g}..{high:g}")
+        return value
+
+    return parse

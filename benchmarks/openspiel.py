@@ -1,186 +1,148 @@
-"""Our engine beside OpenSpiel on Hex 11x11 and a regular Y board (a benchmark, not a test).
+"""Our engine beside OpenSpiel on Hex 11x11 and regular Y 13: the targets of the issue "Engine
+speed", with CPU-time accounting (a benchmark, not a test).
 
     pip install -e '.[bench]'          # open_spiel: a benchmark-only extra, never a runtime one
-    python benchmarks/openspiel.py [--seconds 1.0] [--games 40] [--y-size 13] [--skip-match]
+    python benchmarks/openspiel.py [--seconds 1] [--odds 1] [--seat both] [--games 40] [--jobs 1]
+                                   [--log FILE] [--only hex|y] [--y-size 13] [--skip-speed]
+                                   [--skip-playouts] [--skip-match] [--summary]
 
-Prints one table:
-* random playouts per second to the end of the game: ours in CPython (the plain fill playout,
-  the bridge-saving fill the search uses, and whole games through ``play()``), and
-  OpenSpiel's, driven from Python (``state.apply_action`` per move);
-* a match of our search agent (``mcts``: UCT-RAVE, bridge-saving fill playouts, solver) against
-  OpenSpiel's C++ ``MCTSBot`` with random rollouts, at equal wall time per move, both colours
-  alternating: games, our wins, win rate and its 95 % Wilson interval, and the time each side
-  really used per move.  MCTSBot has no time limit, only a simulation count: it is recalibrated
-  after each of its moves from its measured simulations per second, steering its running mean
-  time per move to the time ours is given (its real mean time is printed).
+Prints, per board:
+* search speed: our ``MCTSAgent``'s iterations (``start`` + ``think(iterations=N)``) and the
+  C++ ``MCTSBot``'s simulations (random rollouts, solver on, as the issue's harness builds it)
+  per CPU second and per wall second, on the empty board and on fixed middle-game positions
+  (random moves from fixed seeds, the same in both engines, either colour to move); each side
+  gets a budget of about ``--speed-seconds``, the two take turns ``--rounds`` times, and the
+  ratio ours/theirs is given per round as median [min-max]; the target is >= 1.0x;
+* random playouts (benchmarks/playouts.py): our fastest over OpenSpiel's from Python (>= 3x);
+* the match (benchmarks/openspiel_match.py): our ``mcts`` against MCTSBot with ``--odds`` times
+  our CPU time a move, games, wins, win rate, 95 % Wilson interval, CPU and wall time a move of
+  each side, our iterations a move, and the issue's targets (>= 75 % at 10x odds, >= 90 % at
+  equal time as second player).
 
-Cells map one to one: OpenSpiel's action ``row * n + column`` is our ``(x=column, y=row)``, in
-both games; the script checks on random games that both engines agree on every winner before
-the match.
+Before the match it checks on random games that both engines agree on every winner.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import sys
+import statistics
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import bounded, spread
+from openspiel_match import read_log, run_match, summary
+from playouts import print_playouts
+from spiel import Pair, bot_search, check_mapping, middle_game, need_pyspiel, spiel_game
 
-import pygame_core  # noqa: E402
-from pygame_core.__main__ import wilson  # noqa: E402
-from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
-from pygame_core.core import Rng  # noqa: E402
+from pygame_core.agents.mcts import MCTSAgent
 
-try:
-    import pyspiel
-except ImportError:  # pragma: no cover - a benchmark dependency
-    sys.exit("open_spiel is not installed: pip install -e '.[bench]'")
-
-
-class Pair:
-    """One game in both engines, kept in step."""
-
-    def __init__(self, kind: str, size: int, seed: int):
-        self.kind, self.n = kind, size
-        opts = {"size": size} if kind == "hex" else {"family": "regular", "size": size}
-        self.ours = pygame_core.new_game(kind, seed=seed, **opts)
-        self.theirs = pyspiel.load_game(f"{kind}(board_size={size})").new_initial_state()
-
-    def play_ours(self, move) -> None:
-        self.ours.play(move)
-        self.theirs.apply_action(self.ours.move_cell(move) if self.kind == "hex" else self._action(move))
-
-    def play_theirs(self, action: int) -> None:
-        self.theirs.apply_action(action)
-        y, x = divmod(action, self.n)
-        self.ours.play(f"({x},{y})")
-
-    def _action(self, move) -> int:
-        return move.y * self.n + move.x
-
-    def agree(self) -> bool:
-        if self.ours.is_over != self.theirs.is_terminal():
-            return False
-        return not self.ours.is_over or self.theirs.returns()[self.ours.winners[0]] > 0
+# (random moves, seed): the empty board, and middle games with the first and the second player to move
+POSITIONS = ((0, 0), (30, 1), (31, 2), (40, 3))
+TARGET_SPEED = 1.0  # the issue: our iterations per CPU second >= 1.0x MCTSBot's simulations
 
 
-def check_mapping(kind: str, size: int, games: int = 30) -> None:
-    rng = random.Random(1)
-    for s in range(games):
-        p = Pair(kind, size, s)
-        while not p.ours.is_over:
-            p.play_theirs(rng.choice(p.theirs.legal_actions()))
-            assert p.agree(), f"{kind}: the engines disagree after {p.ours.moves}"
-    print(f"{kind} {size}: both engines agree on {games} random games", file=sys.stderr)
+def ours_search(game, iterations: int, seed: int) -> tuple[int, float, float]:
+    """A fresh search of ``game``: (iterations run, CPU s, wall s), ``start`` included."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    agent = MCTSAgent(seed=seed)
+    if agent.start(game) is not None:
+        raise RuntimeError("the position has a move our search plays without searching")
+    done = agent.think(iterations=iterations)
+    return done, time.process_time() - cpu, time.perf_counter() - wall
 
 
-def rate(fn, seconds: float) -> float:
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fn()
-        count += 1
-    return count / (time.perf_counter() - start)
+def speed_row(kind: str, size: int, moves: int, seed: int, seconds: float, rounds: int) -> dict:
+    p, used = middle_game(kind, size, moves, seed) if moves else (Pair(kind, size, 0), None)
+    spiel = spiel_game(kind, size)
+    ours = lambda n, s: ours_search(p.ours, n, s)  # noqa: E731
+    theirs = lambda n, s: bot_search(spiel, p.theirs, n, s)[1:]  # noqa: E731
+    budgets = []
+    for run, n in ((ours, 300), (theirs, 1000)):  # budgets of about ``seconds`` of CPU each
+        done, cpu, _ = run(n, 0)
+        budgets.append(max(10, round(done / max(cpu, 1e-6) * seconds)))
+    runs = ([], [])
+    for r in range(rounds):
+        for side in ((0, 1) if r % 2 == 0 else (1, 0)):  # take turns; neither always first
+            runs[side].append((ours, theirs)[side](budgets[side], r + 1))
+    rate = [[(d / max(c, 1e-9), d / max(w, 1e-9)) for d, c, w in side] for side in runs]
+    name = "empty" if not moves else f"{moves} moves (seed {used})"
+    return {"name": name, "to_move": p.ours.player_names[p.ours.current_player], "budgets": budgets,
+            "done": [statistics.mean(d for d, _, _ in side) for side in runs],
+            "ours": [statistics.median(x[i] for x in rate[0]) for i in (0, 1)],
+            "theirs": [statistics.median(x[i] for x in rate[1]) for i in (0, 1)],
+            "ratio": [[a[i] / b[i] for a, b in zip(*rate)] for i in (0, 1)]}
 
 
-def playout_rates(kind: str, size: int, seconds: float) -> dict:
-    opts = {"size": size} if kind == "hex" else {"family": "regular", "size": size}
-    game = pygame_core.new_game(kind, seed=1, **opts)
-    rng = Rng(1)
-    spiel = pyspiel.load_game(f"{kind}(board_size={size})")
-    prng = random.Random(1)
-    fast = random.Random(2)
-
-    def whole_game():
-        g = pygame_core.new_game(kind, seed=1, **opts)
-        while not g.is_over:
-            moves = g.legal_moves()
-            g.play(moves[rng.below(len(moves))])
-
-    def spiel_game():
-        st = spiel.new_initial_state()
-        while not st.is_terminal():
-            st.apply_action(prng.choice(st.legal_actions()))
-
-    return {"fill": rate(lambda: game.random_playout(rng), seconds),
-            # as the search draws it: Mersenne Twister (MCTSAgent._fast_rng)
-            "bridge fill": rate(lambda: game.amaf_playout(fast), seconds),
-            "play()": rate(whole_game, seconds),
-            "openspiel": rate(spiel_game, seconds)}
+def print_speed(kind: str, size: int, seconds: float, rounds: int) -> None:
+    print(f"\nSearch speed, {kind.capitalize()} {size}: our MCTSAgent iterations and C++ MCTSBot simulations a second "
+          f"({rounds} rounds, ~{seconds:g} CPU s a search, taking turns; medians, ratios median [min-max])")
+    print(f"{'position':<22}{'to move':<9}{'ours /CPU s':>12}{'/wall s':>9}{'MCTSBot /CPU s':>15}{'/wall s':>9}"
+          f"{'  ours/MCTSBot CPU':<22}{'wall':<18}{'iterations (ours/MCTSBot)'}")
+    lows = []
+    for moves, seed in POSITIONS:
+        r = speed_row(kind, size, moves, seed, seconds, rounds)
+        lows.append(statistics.median(r["ratio"][0]))
+        print(f"{r['name']:<22}{r['to_move']:<9}{r['ours'][0]:>12,.0f}{r['ours'][1]:>9,.0f}{r['theirs'][0]:>15,.0f}"
+              f"{r['theirs'][1]:>9,.0f}  {spread(r['ratio'][0]):<20}{spread(r['ratio'][1]):<18}"
+              f"{r['done'][0]:,.0f} of {r['budgets'][0]:,} / {r['done'][1]:,.0f} of {r['budgets'][1]:,}")
+    print(f"target >= {TARGET_SPEED:g}x on every position (CPU): {'met' if min(lows) >= TARGET_SPEED else 'not met'} "
+          f"(lowest median {min(lows):.2f}x)")
 
 
-def match(kind: str, size: int, games: int, seconds: float, seed: int) -> dict:
-    spiel = pyspiel.load_game(f"{kind}(board_size={size})")
-    wins, times_ours, times_theirs, sims = 0, [], [], 2000
-    iterations = []  # our search's iterations per move
-    bot_total = 0.0  # MCTSBot's thinking time so far (its running mean is steered to ``seconds``)
-    for k in range(games):
-        p = Pair(kind, size, seed + k)
-        ours_seat = k % 2  # both colours, alternating
-        agent = MCTSAgent(seed=seed + k, time_limit=seconds)
-        while not p.ours.is_over:
-            start = time.perf_counter()
-            if p.ours.current_player == ours_seat:
-                p.play_ours(agent.choose(p.ours))
-                times_ours.append(time.perf_counter() - start)
-                iterations.append(agent.last_iterations)
-            else:
-                bot = pyspiel.MCTSBot(spiel, pyspiel.RandomRolloutEvaluator(1, seed + k), 2.0, sims, 1000,
-                                      True, seed + k + len(p.ours.history), False)
-                action = bot.step(p.theirs)
-                used = time.perf_counter() - start
-                times_theirs.append(used)
-                bot_total += used
-                # equal mean wall time: the next move aims at the time that brings MCTSBot's
-                # running mean back to ``seconds`` (within 0.5-1.5 s for 1 s), scaling the
-                # simulation count by the rate just measured; damped (x0.5..x2), since a solved
-                # position ends early and rollouts get shorter as the board fills
-                target = min(1.5 * seconds, max(0.5 * seconds, seconds * (len(times_theirs) + 1) - bot_total))
-                sims = max(100, int(sims * min(2.0, max(0.5, target / max(used, 1e-3)))))
-                p.play_theirs(action)
-            assert p.agree()
-        won = p.ours.winners == [ours_seat]
-        wins += won
-        print(f"{kind} game {k + 1}/{games}: ours as {p.ours.player_names[ours_seat]} "
-              f"{'won' if won else 'lost'} in {len(p.ours.history)} moves", file=sys.stderr, flush=True)
-    low, high = wilson(wins, games)
-    return {"games": games, "wins": wins, "rate": wins / games, "ci": (low, high),
-            "ours_s": sum(times_ours) / len(times_ours), "theirs_s": sum(times_theirs) / len(times_theirs),
-            "sims": sims, "iterations": sum(iterations) / len(iterations)}
+def calibrate_bot(kind: str, size: int) -> float:
+    """MCTSBot's simulations per CPU second on the empty board: where the match starts from."""
+    game = spiel_game(kind, size)
+    _, done, cpu, _ = bot_search(game, game.new_initial_state(), 2000, 1)
+    return done / max(cpu, 1e-6)
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seconds", type=float, default=1.0, help="thinking time per move (both sides)")
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--y-size", type=int, default=13)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rate-seconds", type=float, default=3.0)
-    ap.add_argument("--skip-match", action="store_true")
+    ap.add_argument("--seconds", type=bounded(float, 0.01, 600), default=1.0, help="our CPU s a move in the match")
+    ap.add_argument("--odds", type=bounded(float, 0.01, 1000), default=1.0,
+                    help="MCTSBot's CPU time a move, in multiples of ours (default 1)")
+    ap.add_argument("--seat", choices=("first", "second", "both"), default="both",
+                    help="our colour in the match (both: alternate)")
+    ap.add_argument("--games", type=bounded(int, 1, 100000), default=40, help="games a board")
+    ap.add_argument("--jobs", type=bounded(int, 1, 64), default=1, help="games in parallel, each its own process")
+    ap.add_argument("--log", type=Path, help="one JSON line a game; a rerun with the same settings resumes")
+    ap.add_argument("--summary", action="store_true", help="only summarise the games in --log")
+    ap.add_argument("--y-size", type=bounded(int, 2, 25), default=13)
+    ap.add_argument("--seed", type=bounded(int, 0, 2**20), default=1)
     ap.add_argument("--only", choices=("hex", "y"))
+    ap.add_argument("--speed-seconds", type=bounded(float, 0.01, 600), default=1.0,
+                    help="CPU s of one search in the speed table")
+    ap.add_argument("--rounds", type=bounded(int, 1, 100), default=5, help="rounds of the speed and playout tables")
+    ap.add_argument("--playout-seconds", type=bounded(float, 0.01, 600), default=1.0)
+    ap.add_argument("--skip-speed", action="store_true")
+    ap.add_argument("--skip-playouts", action="store_true")
+    ap.add_argument("--skip-match", action="store_true")
     args = ap.parse_args(argv)
-    boards = [("hex", 11), ("y", args.y_size)]
-    if args.only:
-        boards = [b for b in boards if b[0] == args.only]
-    rows = []
+    if args.summary and not (args.log and args.log.is_file()):
+        ap.error("--summary needs --log with an existing log file")
+    if args.log and (args.log.is_dir() or not args.log.parent.is_dir()):
+        ap.error(f"--log {args.log}: not a file in an existing folder")
+    need_pyspiel()
+    boards = [b for b in (("hex", 11), ("y", args.y_size)) if args.only in (None, b[0])]
+    results = []
     for kind, size in boards:
-        check_mapping(kind, size)
-        r = playout_rates(kind, size, args.rate_seconds)
-        m = None if args.skip_match else match(kind, size, args.games, args.seconds, args.seed)
-        rows.append((kind, size, r, m))
-    print(f"{'board':<10} {'ours fill/s':>11} {'bridge/s':>9} {'play()/s':>9} {'OpenSpiel/s':>11}   "
-          f"match vs MCTSBot ({args.seconds:g} s/move)")
-    for kind, size, r, m in rows:
-        name = f"{kind} {size}"
-        line = (f"{name:<10} {r['fill']:>11.0f} {r['bridge fill']:>9.0f} {r['play()']:>9.0f} "
-                f"{r['openspiel']:>11.0f}   ")
-        if m:
-            line += (f"{m['wins']}/{m['games']} = {100 * m['rate']:.1f} % (95 % CI {100 * m['ci'][0]:.1f}-"
-                     f"{100 * m['ci'][1]:.1f} %); s/move ours {m['ours_s']:.2f} "
-                     f"({m['iterations']:.0f} iterations), MCTSBot {m['theirs_s']:.2f}")
-        print(line)
+        cfg = {"kind": kind, "size": size, "seconds": args.seconds, "odds": args.odds, "seat": args.seat,
+               "seed": args.seed}
+        if args.summary:
+            results.append((cfg, [r for k, r in sorted(read_log(args.log, cfg).items()) if k < args.games]))
+            continue
+        if not args.skip_speed:
+            print_speed(kind, size, args.speed_seconds, args.rounds)
+        if not args.skip_playouts:
+            print_playouts(kind, size, args.playout_seconds, args.rounds)
+        if not args.skip_match:
+            check_mapping(kind, size)
+            cfg["bot_rate"] = calibrate_bot(kind, size)
+            results.append((cfg, run_match(cfg, args.games, args.jobs, args.log)))
+    for cfg, records in results:
+        print(f"\nMatch vs MCTSBot: ours {cfg['seconds']:g} CPU s a move, MCTSBot {cfg['odds']:g}x, "
+              f"seat {cfg['seat']}, seeds {cfg['seed']}..")
+        print("\n".join(summary(records, cfg)))
 
 
 if __name__ == "__main__":
