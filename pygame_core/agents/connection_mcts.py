@@ -22,6 +22,7 @@ the window) is a proven loss is a proven win for the player who moved into it.
 from __future__ import annotations
 
 import math
+import sys
 
 from ..games.bitboard import PermPool
 
@@ -34,7 +35,8 @@ class BitNode:
     ``avail``) mean what they mean in :class:`~pygame_core.agents.mcts._Node`."""
 
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
-                 "to_move", "order", "scan", "window", "kids", "an", "aw", "rank_at", "full")
+                 "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
+                 "q", "beta", "isq", "widen_at")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -50,6 +52,9 @@ class BitNode:
         self.scan = 0  # how far ``order`` has been read into ``window``
         self.window = None  # the moves (bit positions) selection looks at
         self.kids = None  # bit position -> child
+        self.wk = None  # the child of each move of ``window`` (None: not tried)
+        self.q = self.beta = self.isq = 0.0  # mean result, RAVE weight, 1/sqrt(visits) (cached)
+        self.widen_at = 0  # visits at which the window grows next
         self.an = 0  # SWAR: playouts in which the player to move here took each cell
         self.aw = 0  # SWAR: ... and won
         self.rank_at = RANK_FIRST
@@ -87,6 +92,7 @@ class BitSearch:
                 win = core.winning_cells(s[me], empty, me)
                 if win:
                     node.order = node.window = [(win & -win).bit_length() - 1]
+                    node.wk = [None]
                     node.scan, node.full, node.rank_at = 1, True, math.inf
                     return False
             if s[1 - me].bit_count() >= core.threat_stones:
@@ -98,21 +104,23 @@ class BitSearch:
                         threat ^= low
                         cells.append(low.bit_length() - 1)
                     node.order = node.window = cells
+                    node.wk = [None] * len(cells)
                     node.scan, node.full, node.rank_at = len(cells), True, math.inf
                     return len(cells) > 1 and node.player is not None
         node.order = grand.order if grand is not None and grand.order is not None else core.static_order
-        node.window = []
+        node.window, node.wk = [], []
         self._widen(node, empty, 1)
         return False
 
     def _widen(self, node: BitNode, empty: int, want: int) -> None:
-        order, window, i = node.order, node.window, node.scan
+        order, window, wk, kids, i = node.order, node.window, node.wk, node.kids, node.scan
         n = len(order)
         while len(window) < want and i < n:
             p = order[i]
             i += 1
             if empty >> p & 1:
                 window.append(p)
+                wk.append(kids.get(p))
         node.scan = i
         if i >= n:
             node.full = True
@@ -144,7 +152,7 @@ class BitSearch:
         node.order = [p for _, p in scored]
         node.scan = 0
         width = len(node.window)
-        node.window = []
+        node.window, node.wk = [], []
         node.full = False
         self._widen(node, empty, width)
         node.rank_at = node.visits * 2
@@ -159,7 +167,7 @@ class BitSearch:
         k3 = 3.0 / self.rave_equivalence
         sqrt, log = math.sqrt, math.log
         widen = self.widen
-        fields = core.fields
+        nbytes, order = core.swar_bytes, sys.byteorder
         winner = None
         while True:
             if node.proven is not None:
@@ -174,35 +182,36 @@ class BitSearch:
             visits = node.visits
             if visits >= node.rank_at:
                 self._rank(node, empty)
-            want = 2 + int(widen * math.log2(visits + 1))
             window = node.window
-            if len(window) < want and not node.full:
-                self._widen(node, empty, want)
-            kids = node.kids
-            an, aw = fields(node.an), fields(node.aw)
+            if visits >= node.widen_at and not node.full:  # the window grows with log(visits)
+                self._widen(node, empty, 2 + int(widen * math.log2(visits + 1)))
+                node.widen_at = math.ceil(2 ** ((len(window) - 1) / widen)) - 1
+            wk = node.wk
+            an = memoryview(node.an.to_bytes(nbytes, order)).cast("I")  # (core.fields, inlined)
+            aw = memoryview(node.aw.to_bytes(nbytes, order)).cast("I")
             log_n = log(visits + 1)
             fresh = c * sqrt(log_n + 1.0)
-            best_p, best_value, lost = -1, -1.0, 0
-            for p in window:
+            explore = c * sqrt(log_n)
+            best_i, best_value, lost, i = -1, -1.0, 0, -1
+            for p in window:  # UCT-RAVE, with each child's mean and weights cached
+                i += 1
+                child = wk[i]
                 na = an[p]
                 qa = aw[p] / na if na else 1.0
-                child = kids.get(p)
                 if child is None:
                     value = qa + fresh
+                elif child.proven is None:
+                    q = child.q
+                    value = q + child.beta * (qa - q) + explore * child.isq
+                elif child.proven == 1.0:
+                    best_i = i
+                    break
                 else:
-                    proven = child.proven
-                    if proven is not None:
-                        if proven == 1.0:
-                            best_p = p
-                            break
-                        lost += 1
-                        continue
-                    n = child.visits
-                    beta = 1.0 / sqrt(k3 * n + 1.0)
-                    value = (1 - beta) * child.wins / n + beta * qa + c * sqrt(log_n / n)
+                    lost += 1
+                    continue
                 if value > best_value:
-                    best_p, best_value = p, value
-            if best_p < 0:
+                    best_i, best_value = i, value
+            if best_i < 0:
                 if lost == len(window) and not node.full:
                     self._widen(node, empty, len(window) + 1)  # look further before giving up
                     if len(window) > lost:
@@ -213,13 +222,12 @@ class BitSearch:
                     winner = node.player
                 break
             me = node.to_move
+            best_p = window[best_i]
             s[me] |= 1 << best_p
-            child = kids.get(best_p)
+            child = wk[best_i]
             if child is None:
                 move = self._move_of[best_p]
-                child = BitNode(move, node, me)
-                kids[best_p] = child
-                node.children[move] = child
+                child = wk[best_i] = node.kids[best_p] = node.children[move] = BitNode(move, node, me)
                 if core.completes(best_p, s[me], me):
                     child.proven = 0.0 if core.misere else 1.0
                     winner = 1 - me if core.misere else me
@@ -237,9 +245,12 @@ class BitSearch:
         amaf = (spread(s[0]), spread(s[1]))
         check = True
         for n in reversed(path):  # backpropagation, AMAF and proofs
-            n.visits += 1
+            v = n.visits = n.visits + 1
             if n.player is not None and winner == n.player:
                 n.wins += 1.0
+            n.q = n.wins / v
+            n.isq = v ** -0.5
+            n.beta = (k3 * v + 1.0) ** -0.5  # = sqrt(k / (3 v + k))
             p = n.to_move
             if n.window is not None:
                 n.an += amaf[p]

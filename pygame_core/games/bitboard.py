@@ -56,6 +56,7 @@ class BitCore:
         self.width = width
         self.misere = misere
         self.moves = None  # the game's move object per bit position (filled by the game)
+        self._pool = None  # the PermPool of :meth:`playout`
         # fewest stones a player has with a winning cell next to them (a threat needs as many)
         self.threat_stones = 0
         self.bridge_dirs = ()
@@ -93,16 +94,17 @@ class BitCore:
         return [0 if stones0 >> p & 1 else 1 if stones1 >> p & 1 else -1 for p in self.positions]
 
     # ---- flood fill --------------------------------------------------------------------------
-    def flood(self, seed: int, stones: int) -> int:
-        """The cells of ``stones`` joined to ``seed`` (a subset of ``stones``) by neighbours."""
+    def flood(self, seed: int, stones: int, target: int = 0) -> int:
+        """The cells of ``stones`` joined to ``seed`` (a subset of ``stones``) by neighbours;
+        with a ``target`` mask, it may stop as soon as it reaches the target."""
         w = self.width
         if w is not None:
             v = w - 1
             r = seed
             while True:
                 g = (r | r << 1 | r >> 1 | r << w | r >> w | r << v | r >> v) & stones
-                if g == r:
-                    return r
+                if g == r or g & target:
+                    return g
                 r = g
         nmask = self.nmask
         reach = frontier = seed
@@ -159,7 +161,7 @@ class BitCore:
         goals = self.goals[player]
         seeds = stones & goals[0]
         if len(goals) == 2:  # one fill from the first side reaches the second or not
-            return bool(seeds and self.flood(seeds, stones) & goals[1])
+            return bool(seeds and self.flood(seeds, stones, goals[1]) & goals[1])
         while seeds:
             group = self.flood(seeds & -seeds, stones)
             if self.connects(group, player):
@@ -177,10 +179,10 @@ class BitCore:
         """Each player's bridges whose two carriers are empty (and in no other such bridge found
         first) get one carrier for each player, at random: ``(mover's, other's)`` carriers."""
         gm = go = taken = 0
-        for o, c1, c2 in self.bridge_dirs:
-            e1, e2 = _at(empty, c1), _at(empty, c2)
+        for o, c1, c2 in self.bridge_dirs:  # (_at inlined: this runs once a playout)
+            e = (empty >> c1 if c1 > 0 else empty << -c1) & (empty >> c2 if c2 > 0 else empty << -c2)
             for s in (mover, other):
-                found = s & _at(s, o) & e1 & e2
+                found = s & (s >> o if o > 0 else s << -o) & e
                 while found:
                     low = found & -found
                     found ^= low
@@ -235,6 +237,15 @@ class BitCore:
                         break
         return mover | r, other | (empty & ~r)
 
+    def playout(self, mover: int, other: int, to_move: int, rng, bridges: bool = False) -> int:
+        """The winner of one fill playout from a position (``mover`` = stones of ``to_move``),
+        with the core's own :class:`PermPool` (made once, mixed by ``rng``'s draws)."""
+        if self._pool is None:
+            import random
+            self._pool = PermPool(self, random.Random(self.nbits))
+        mine, theirs = self.fill(mover, other, rng, self._pool.draw(rng), bridges)
+        return self.full_winner(mine, theirs) if to_move == 0 else self.full_winner(theirs, mine)
+
     # ---- SWAR counters (one 32-bit field per bit): all-moves-as-first statistics --------------
     def spread(self, mask: int) -> int:
         """``mask`` as a counter block: ``1`` in the field of each set bit (add it to count)."""
@@ -261,8 +272,9 @@ class PermPool:
         self.n = len(bits)
         self.k = size.bit_length() - 1  # size is a power of two
 
-    def draw(self) -> list[int]:
-        rng = self.rng
+    def draw(self, rng=None) -> list[int]:
+        """An order of every cell; ``rng`` (default: the pool's) picks it and mixes it."""
+        rng = rng or self.rng
         order = self.orders[rng.getrandbits(self.k)]
         i, j = int(rng.random() * self.n), int(rng.random() * self.n)
         order[i], order[j] = order[j], order[i]
