@@ -51,13 +51,15 @@ def budget(game_id: str, seconds: float) -> dict:
 
 def levels(game_id: str) -> list[dict]:
     """The game's levels for the page: ``level`` (1, 2, ...), ``name``, ``iterations``,
-    ``seconds`` (the wall-clock cap), ``label`` (for the menu), ``default`` and ``hint`` (the
+    ``seconds`` (the wall-clock cap), ``label`` and ``help`` (for the menu), ``default`` and ``hint`` (the
     budget of the Hint button at this level: the level, capped at :data:`HINT_SECONDS`)."""
     out = []
     for number, (name, nominal) in enumerate(LEVELS, 1):
         level = budget(game_id, nominal)
         out.append({"level": number, "name": name, **level,
                     "label": f"Level {number} ({name}) — {level['iterations']:,} playouts",
+                    "help": f"The computer searches {level['iterations']:,} playouts a move (about"
+                            f" {nominal:g} s in CPython), at most {level['seconds']:g} s on a slower machine",
                     "default": number == DEFAULT_LEVEL,
                     "hint": budget(game_id, min(nominal, HINT_SECONDS))})
     return out
