@@ -40,6 +40,16 @@ def _budget(req) -> int | None:
     return budget
 
 
+def _settled(agent, budget: int | None) -> bool:
+    """The search has run its ``budget``, or the rest of it cannot change the move (the most
+    visited move cannot be caught up: MCTSAgent's own early stop)."""
+    if budget is None:
+        return False
+    left = budget - agent.last_iterations
+    decided = getattr(agent, "_decided", None)
+    return left <= 0 or (decided is not None and decided(agent._root, left))
+
+
 class ThinkSession:
     def _hint_agent(self, game_id: str) -> str:
         """The agent that gives hints: the strongest one that can think in slices."""
@@ -64,17 +74,12 @@ class ThinkSession:
         if search["done"]:
             return {"move": game.format_move(search["move"]), "iterations": 0, "visits": 0, "value": None,
                     "solved": False, "done": True, "agent": name, "iterations_per_second": None}
-        left = None if budget is None else budget - agent.last_iterations
-        if left is None or left > 0:
+        if not _settled(agent, budget):
             start = time.perf_counter()
-            agent.think(iterations=left, seconds=seconds)
+            agent.think(iterations=None if budget is None else budget - agent.last_iterations, seconds=seconds)
             search["spent"] += time.perf_counter() - start
-            left = None if budget is None else budget - agent.last_iterations
         info = agent.progress()
-        done = info["solved"] or agent._root.proven is not None
-        if left is not None:  # the budget is reached, or the rest of it cannot change the move
-            decided = getattr(agent, "_decided", None)  # MCTSAgent's own early stop
-            done = done or left <= 0 or (decided is not None and decided(agent._root, left))
+        done = info["solved"] or agent._root.proven is not None or _settled(agent, budget)
         spent = search["spent"]
         return {"move": game.format_move(info["move"]), "iterations": info["iterations"],
                 "visits": info["visits"], "value": info["value"], "solved": info["solved"], "done": done,
