@@ -75,15 +75,21 @@ def boot_data() -> dict:
 
 
 GAME_SELECT = '<select id="game-select" name="game"></select>'
+LEVEL_SELECT = '<select id="level" name="level"></select>'
 ENGINE_VERSION = '<span id="engine-version"></span>'
 
 
 def fill_page(page: str, hello: dict) -> str:
-    """index.html with the game menu's options (the first one selected, as the page's form does)
-    and the footer's engine version written in (web/form.js setupHello writes the same)."""
+    """index.html with the game menu's options (the first one selected, as the page's form does),
+    the level menu of that game (its default level selected) and the footer's engine version
+    written in (web/form.js setupHello and buildLevels write the same)."""
     options = "".join(f'<option value="{html.escape(g["id"])}"{" selected" if i == 0 else ""}>'
                       f'{html.escape(g["title"])}</option>' for i, g in enumerate(hello["games"]))
+    levels = "".join(f'<option value="{lv["level"]}" title="{html.escape(lv["help"])}"'
+                     f'{" selected" if lv["default"] else ""}>{html.escape(lv["label"])}</option>'
+                     for lv in hello["games"][0].get("levels", []))
     for empty, filled in ((GAME_SELECT, GAME_SELECT.replace("></", f">{options}</")),
+                          (LEVEL_SELECT, LEVEL_SELECT.replace("></", f">{levels}</")),
                           (ENGINE_VERSION, ENGINE_VERSION.replace("></", f"> engine {html.escape(hello['version'])}</"))):
         page = page.replace(empty, filled, 1)  # (a page without them is left as it is)
     return page

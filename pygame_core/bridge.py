@@ -6,7 +6,8 @@ Errors never change the current game.
 
 Requests (``"cmd"`` plus arguments):
 
-* ``hello`` - engine version, the games with their option schemas, and the agents per game.
+* ``hello`` - engine version, the games with their option schemas, the agents per game and
+  the computer levels per game (search budgets, :mod:`pygame_core.levels`).
 * ``new`` - ``game``, ``options`` (object), ``seed`` (int or null), ``players`` (one entry per
   seat: ``"human"`` or an agent name).  Starts a new game.
 * ``play`` - ``move`` (text).  Checked.  Played at an earlier position, it adds a variation
@@ -19,10 +20,10 @@ Requests (``"cmd"`` plus arguments):
   ``until_human: true`` on undo/redo keeps stepping until a human is to move.
 * ``state`` - the current state again.  ``load`` - ``record`` (object or JSON text), ``players``.
 * ``players`` - ``players``: change who plays each seat without touching the game.
-* ``think`` - ``seconds`` (default 0.15), ``restart``: search a slice longer for the player to
-  move (their agent, or the hint agent for a human) and return the progress ``{move,
-  iterations, visits, value, solved, done, agent}``, not the state.  The page calls it in a
-  loop (a thinking indicator, a time budget per level, Stop, Hint) and then ``play``s the move.
+* ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice longer
+  for the player to move and return the progress (with ``iterations_per_second``), not the
+  state (:mod:`pygame_core.bridge_think`).  The page calls it in a loop (a thinking indicator,
+  a level's budget and wall-clock cap, Stop, Hint) and then ``play``s the move.
 * ``analyse``, ``play_line``, ``review`` - the analysis board: live analysis of the position on
   screen in slices, a principal variation played into the tree, a review of the line a
   position per call (:mod:`pygame_core.bridge_analysis`).
@@ -59,10 +60,11 @@ from __future__ import annotations
 import json
 import traceback
 
-from . import __version__, agents, view
+from . import __version__, agents, levels, view
 from .bridge_analysis import AnalysisSession
-from .bridge_errors import BridgeError
+from .bridge_errors import BOT_SEAT, BridgeError, refuse_bot
 from .bridge_records import RecordsSession, _link_token  # noqa: F401 - re-exported for tests
+from .bridge_think import ThinkSession
 from .bridge_tree import TreeSession
 from .core import (GameError, InvalidRecordError, MAX_SEED, game_class, list_games, new_game, quote,
                    record_dict, record_formats, replay)
@@ -74,16 +76,7 @@ MAX_REQUEST_CHARS = 4_000_000
 MAX_MESSAGE_CHARS = 300  # an error message longer than this is cut (it never repeats an input)
 
 
-BOT_SEAT = "bot"  # a seat played by the person's bot: the page asks its bot worker for the moves
-
-
-def _refuse_bot(name: str, game) -> None:
-    if name == BOT_SEAT:
-        raise BridgeError(f"{game.player_names[game.current_player]} is played by your bot:"
-                          " the page's bot worker chooses its moves, not the engine")
-
-
-class Session(TreeSession, RecordsSession, AnalysisSession):
+class Session(TreeSession, RecordsSession, AnalysisSession, ThinkSession):
     """The current game plus its moves (a tree of variations, :mod:`pygame_core.bridge_tree`;
     ``moves`` is the current line, with a redo tail) and who plays each seat."""
 
@@ -147,6 +140,7 @@ class Session(TreeSession, RecordsSession, AnalysisSession):
             cls = game_class(g["id"])
             g["agents"] = agents.list_agents(g["id"])
             g["players"] = cls(seed=0).player_names
+            g["levels"] = levels.levels(g["id"])  # the page's computer levels: search budgets
             seat_option = getattr(cls, "SEAT_OPTION", None)
             if seat_option:  # the number of seats follows this option; names from seat_names
                 g["seat_option"] = seat_option
@@ -186,7 +180,7 @@ class Session(TreeSession, RecordsSession, AnalysisSession):
         name = req.get("agent") or self.players[game.current_player]
         if name == "human":
             raise BridgeError(f"{game.player_names[game.current_player]} is played by a human")
-        _refuse_bot(name, game)
+        refuse_bot(name, game)
         cls = agents.get(name, game.game_id)
         move = cls(seed=self._agent_seed(game)).choose(game.view(game.current_player))
         result = self.cmd_play({"move": game.format_move(move)})
@@ -195,55 +189,6 @@ class Session(TreeSession, RecordsSession, AnalysisSession):
 
     def _agent_seed(self, game) -> int:
         return (game.seed * 1_000_003 + len(game.history) * 7919 + game.current_player) % (MAX_SEED + 1)
-
-    def _hint_agent(self, game_id: str) -> str:
-        """The agent that gives hints: the strongest one that can think in slices."""
-        search = [c for c in agents.available(game_id) if hasattr(c, "think")]
-        return max(search or agents.available(game_id), key=lambda c: c.strength).name
-
-    def cmd_think(self, req):
-        """Think in slices for the player to move, with their agent (a human gets the hint
-        agent): ``seconds`` (default 0.15, at most 5) more of search; ``restart`` starts afresh.
-        Returns the progress (not the state): ``{move, iterations, visits, value, solved,
-        done, agent}``; ``done`` is true when thinking longer cannot change the move (one legal
-        move, an immediate win, a solved position, or an agent that does not search).  Playing
-        the move is a separate ``play``, so "stop" is simply playing the best move so far.  A
-        search agent that reuses its tree (perfect information: Hex, Y) is kept from one position
-        of the same game to the next, so what it searched under the moves since is not lost."""
-        game = self._require_game()
-        if game.is_over:
-            raise BridgeError("the game is over")
-        seconds = req.get("seconds", 0.15)
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
-            raise BridgeError("seconds must be a number of seconds above 0 and at most 5")
-        name = self.players[game.current_player]
-        _refuse_bot(name, game)
-        if name == "human":
-            name = self._hint_agent(game.game_id)
-        key = (game.game_id, game.seed, tuple(self.moves[: self.cursor]), name)
-        search = getattr(self, "_search", None)
-        if req.get("restart") or search is None or search["key"] != key:
-            agent = agents.get(name, game.game_id)(seed=self._agent_seed(game))
-            shown = game.view(game.current_player)
-            if (not req.get("restart") and search is not None and search["key"][0] == key[0]
-                    and search["key"][1] == key[1] and search["key"][3] == name
-                    and getattr(search["agent"], "reuse_tree", False)):
-                agent = search["agent"]  # same game and agent: it keeps the subtree searched so far
-            if hasattr(agent, "think"):
-                quick = agent.start(shown)
-                search = {"key": key, "agent": agent, "move": quick, "done": quick is not None}
-            else:  # an agent that does not search: its move at once
-                search = {"key": key, "agent": agent, "move": agent.choose(shown), "done": True}
-            self._search = search
-        agent = search["agent"]
-        if search["done"]:
-            return {"move": game.format_move(search["move"]), "iterations": 0, "visits": 0, "value": None,
-                    "solved": False, "done": True, "agent": name}
-        agent.think(seconds=float(seconds))
-        info = agent.progress()
-        return {"move": game.format_move(info["move"]), "iterations": info["iterations"],
-                "visits": info["visits"], "value": info["value"], "solved": info["solved"],
-                "done": info["solved"] or agent._root.proven is not None, "agent": name}
 
     def _walk(self, req, direction: int):
         """Undo (-1) or redo (+1) ``steps`` moves; with ``until_human`` keep going until a

@@ -321,6 +321,8 @@ class Fuzzer:
             req["seconds"] = self.draw(st.one_of(st.sampled_from([0.005, 0.01]), json_values,
                                                  st.sampled_from([0, -1, 5.5, 1e308, float("inf"), "0.1", True])))
             req["restart"] = self.draw(st.one_of(st.booleans(), json_values))
+            req["iterations"] = self.draw(st.one_of(st.none(), st.sampled_from([1, 20, 200_000]), json_values,
+                                                    st.sampled_from([0, -1, 200_001, 2**64, 1.5, "20", True])))
         elif cmd == "share":
             req["view"] = self.draw(st.one_of(st.sampled_from(["auto", "spectator", 0, 1, 2, 5, -1, None, True]),
                                               json_values))
@@ -437,7 +439,8 @@ def test_any_json_value_as_a_request(value):
 @sized(150)
 @given(cmd=st.sampled_from(COMMANDS), args=st.dictionaries(
     st.sampled_from(["game", "options", "seed", "players", "move", "agent", "steps", "until_human", "cursor",
-                     "record", "seconds", "restart", "view", "token", "format", "text"]), json_values, max_size=4))
+                     "record", "seconds", "restart", "iterations", "view", "token", "format", "text"]),
+    json_values, max_size=4))
 def test_every_command_with_random_json_arguments(cmd, args):
     if cmd in unavailable_commands():
         return

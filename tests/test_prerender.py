@@ -68,11 +68,21 @@ def test_the_page_lists_the_games_before_any_script(built_site):
     assert [part.split('"')[0] for part in menu.split('<option value="')[1:]] == [g["id"] for g in hello["games"]]
     assert menu.count(" selected") == 1 and menu.startswith(f'<option value="{hello["games"][0]["id"]}" selected>')
     assert f'Boardwright<span id="engine-version"> engine {hello["version"]}</span> runs' in page
+    # the level menu: the first game's levels (search budgets), its default level selected
+    levels = page.split('<select id="level" name="level">')[1].split("</select>")[0]
+    first = hello["games"][0]["levels"]
+    assert [part.split("</option>")[0].split(">")[-1] for part in levels.split("<option ")[1:]] == \
+        [lv["label"] for lv in first]
+    default = next(lv for lv in first if lv["default"])
+    assert levels.count(" selected") == 1 and f'value="{default["level"]}" title="{default["help"]}" selected>' in levels
 
 
 def test_fill_page_escapes_and_leaves_other_pages_alone():
-    hello = {"version": "1<2", "games": [{"id": "a&b", "title": "<A>"}]}
-    page = prerender.fill_page('<select id="game-select" name="game"></select><span id="engine-version"></span>', hello)
+    hello = {"version": "1<2", "games": [{"id": "a&b", "title": "<A>", "levels": [
+        {"level": 1, "label": "L<1>", "help": 'a "b"', "default": True}]}]}
+    page = prerender.fill_page('<select id="game-select" name="game"></select><span id="engine-version"></span>'
+                               '<select id="level" name="level"></select>', hello)
     assert page == ('<select id="game-select" name="game"><option value="a&amp;b" selected>&lt;A&gt;</option></select>'
-                    '<span id="engine-version"> engine 1&lt;2</span>')
+                    '<span id="engine-version"> engine 1&lt;2</span><select id="level" name="level">'
+                    '<option value="1" title="a &quot;b&quot;" selected>L&lt;1&gt;</option></select>')
     assert prerender.fill_page("<p>other</p>", hello) == "<p>other</p>"

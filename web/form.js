@@ -26,6 +26,7 @@ export function buildForm(gameId) {
   const info = gameInfo(gameId);
   if (!info) return; // (a game of the page's HTML chosen before any hello: setupHello builds it)
   $("game-description").textContent = info.description;
+  buildLevels(info);
   const fields = $("option-fields");
   fields.replaceChildren();
   for (const opt of info.options) {
@@ -65,6 +66,20 @@ export function buildForm(gameId) {
     if (opt.name === info.seat_option) input.addEventListener("input", () => buildSeats(gameId));
   }
   buildSeats(gameId);
+}
+
+/** The level menu: the game's levels (search budgets, from the engine: pygame_core/levels.py);
+ * the level chosen stays chosen from one game to the next (prerender.py writes the first game's). */
+function buildLevels(info) {
+  const select = $("level");
+  const chosen = select.value;
+  select.replaceChildren();
+  for (const lv of info.levels || []) {
+    const option = makeOption(String(lv.level), lv.label, lv.default);
+    option.title = lv.help;
+    select.appendChild(option);
+  }
+  if ((info.levels || []).some((lv) => String(lv.level) === chosen)) select.value = chosen;
 }
 
 function seatNames(info) {

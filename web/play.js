@@ -4,10 +4,11 @@ import { drawAll, isHumanTurn, render } from "./board.js";
 import { botMove } from "./botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
 import { call } from "./engine.js";
-import { $, clearSelection, setBusy, showError, ui } from "./state.js";
+import { $, clearSelection, gameInfo, setBusy, showError, ui } from "./state.js";
 
 const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
+const NO_LEVELS = { iterations: null, seconds: 1 }; // an engine that lists no levels: 1 s a move
 
 /** Send a game command and render its state (only if no newer request was made). */
 export async function send(request, { pause = false, quiet = false } = {}) {
@@ -67,44 +68,58 @@ export function scheduleAi() {
   ui.aiTimer = setTimeout(computerMove, AI_DELAY_MS);
 }
 
-/** Ask the worker to think in slices (the page stays responsive) until the level's time is
- * up, the search is done, or "Move now" is pressed; calls onProgress after each slice.
- * Returns the last progress, or null if something else happened meanwhile (undo, new game). */
-async function thinkFor(seconds, onProgress) {
+/** The chosen level's budget for the game on screen, {iterations, seconds (the wall-clock
+ * cap)}: the level's own, or with `hint` the Hint button's (the level, capped). */
+function levelBudget(hint = false) {
+  const info = gameInfo(ui.state.game);
+  const levels = (info && info.levels) || [];
+  const level = levels.find((lv) => String(lv.level) === $("level").value) || levels.find((lv) => lv.default);
+  if (!level) return NO_LEVELS;
+  return hint ? level.hint : level;
+}
+
+/** Ask the worker to think in slices (the page stays responsive) until the level's budget of
+ * iterations is reached (the worker says done), its wall-clock cap is used up, or "Move now"
+ * is pressed; calls onProgress after each slice. Returns the last progress, or null if
+ * something else happened meanwhile (undo, new game). */
+async function thinkFor(budget, onProgress) {
   const token = ++ui.thinkToken;
   const start = performance.now();
   // no restart: a new position starts its own search in the worker, which keeps the subtree
   // already searched under it (Hex, Y); the same position goes on with the search it had
-  let request = { cmd: "think", seconds: THINK_SLICE_S };
+  let request = { cmd: "think", seconds: THINK_SLICE_S, iterations: budget.iterations };
   for (;;) {
     const { response, current } = await call(request);
     if (!current || token !== ui.thinkToken) return null;
     if (!response.ok) { showError(response.error.message); return null; }
     const progress = response.result;
-    onProgress(progress);
-    const left = seconds - (performance.now() - start) / 1000;
+    onProgress(progress, budget);
+    const left = budget.seconds - (performance.now() - start) / 1000;
     if (progress.done || ui.stopThinking || left <= 0.02) return progress;
-    request = { cmd: "think", seconds: Math.min(THINK_SLICE_S, left) };
+    request = { ...request, seconds: Math.min(THINK_SLICE_S, left) };
   }
 }
 
-function showThinking(progress) {
+/** The thinking indicator: playouts so far (of the level's), playouts a second, the best move. */
+function showThinking(progress, budget) {
   const info = $("thinking-info");
   if (!progress || !progress.iterations) { info.hidden = true; return; }
+  const n = (x) => x.toLocaleString("en");
+  const of = budget.iterations ? ` of ${n(budget.iterations)}` : "";
+  const rate = progress.iterations_per_second ? ` (${n(progress.iterations_per_second)}/s)` : "";
   // the computer's best move so far is shown only where it reveals nothing hidden
   const best = ui.state.hidden_information ? "" : `; best so far ${progress.move}`
     + (progress.value === null ? "" : ` (${Math.round(progress.value * 100)} %)`);
-  info.textContent = `${progress.iterations.toLocaleString("en")} playouts${best}`
+  info.textContent = `${n(progress.iterations)}${of} playouts${rate}${best}`
     + (progress.solved ? " — a proven win" : "");
   info.hidden = false;
 }
 
 async function computerMove() {
   if (ui.state.players[ui.state.current_player].agent === "bot") { await botMove(); return; } // the person's bot
-  const level = Number($("level").value) || 1;
   ui.stopThinking = false;
   $("stop-thinking").hidden = false;
-  const progress = await thinkFor(level, showThinking);
+  const progress = await thinkFor(levelBudget(), showThinking);
   $("stop-thinking").hidden = true;
   $("thinking-info").hidden = true;
   // before the move: its answer may schedule the next computer move, which marks "thinking" again
@@ -117,7 +132,7 @@ export async function askHint() {
   $("hint").disabled = true;
   ui.stopThinking = false;
   const gameKey = ui.state.cursor + ":" + ui.state.moves.length;
-  const progress = await thinkFor(Math.min(Number($("level").value) || 1, 2), showThinking);
+  const progress = await thinkFor(levelBudget(true), showThinking);
   $("thinking-info").hidden = true;
   $("hint").disabled = false;
   if (!progress || ui.state.cursor + ":" + ui.state.moves.length !== gameKey) return;

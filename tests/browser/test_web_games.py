@@ -5,6 +5,7 @@ import re
 import pytest
 
 from helpers import open_app, same_origin_only, wait_idle
+from pygame_core.levels import levels
 
 def moves(page):
     return page.locator("#move-list li").count()
@@ -246,22 +247,21 @@ SPY_REQUESTS = """(() => {  // log every request the page sends its worker, in o
 def test_computer_thinks_in_slices_shows_progress_and_moves_now_on_request(page, site_url):
     page.add_init_script(SPY_REQUESTS)
     open_app(page, site_url)
-    assert page.locator("#level option").all_inner_texts() == [
-        "Easy (0.3 s a move)", "Medium (1 s a move)", "Hard (3 s a move)"]
-    page.select_option("#level", "3")  # Hard: three seconds a move
+    assert page.locator("#level option").all_inner_texts() == [lv["label"] for lv in levels("hex")]
+    page.select_option("#level", "3")  # Hard: tens of thousands of playouts (on Hex 7 several slices)
     new_game(page, size=7, blue="human", red="mcts")
     page.locator("polygon.cell.legal").first.click()
     # the worker thinks in slices: the page shows the progress and stays responsive
     page.wait_for_selector("#thinking-info:not([hidden])", timeout=30_000)
-    page.wait_for_function("/[0-9,]+ playouts; best so far [a-g][1-7]/.test("
+    page.wait_for_function("/[0-9,]+ of [0-9,]+ playouts \\([0-9,]+\\/s\\); best so far [a-g][1-7]/.test("
                            "document.getElementById('thinking-info').textContent)")
     assert page.locator("#stop-thinking").is_visible()
     thinks_before = page.evaluate("window.__sent.filter((c) => c === 'think').length")
-    page.click("#stop-thinking")  # "Move now": the best move so far, without the rest of 3 s
+    page.click("#stop-thinking")  # "Move now": the best move so far, without the rest of the budget
     page.wait_for_function("window.boardwright.state().moves.length === 2", timeout=30_000)
     wait_idle(page)
     sent = page.evaluate("window.__sent")
-    # a 3 s budget in 0.15 s slices takes about 20 think requests; "Move now" ends the search
+    # the Hard budget in 0.15 s slices takes many think requests; "Move now" ends the search
     # with the slice in flight (one more request may have left as the click came), then the
     # best move so far is played
     thinks = [i for i, c in enumerate(sent) if c == "think"]
@@ -273,7 +273,7 @@ def test_computer_thinks_in_slices_shows_progress_and_moves_now_on_request(page,
 
 def test_hint_marks_a_suggested_move_for_the_person_to_move(page, site_url):
     open_app(page, site_url)
-    page.select_option("#level", "0.3")
+    page.select_option("#level", "1")
     new_game(page, size=5, blue="human", red="human")
     assert page.locator("#hint").is_visible()
     page.click("#hint")
