@@ -91,7 +91,7 @@ class BitSearch:
             if s[me].bit_count() >= core.threat_stones:
                 win = core.winning_cells(s[me], empty, me)
                 if win:
-                    node.order = node.window = [(win & -win).bit_length() - 1]
+                    node.window = [(win & -win).bit_length() - 1]  # (no order to pass on)
                     node.wk = [None]
                     node.scan, node.full, node.rank_at = 1, True, math.inf
                     return False
@@ -103,7 +103,7 @@ class BitSearch:
                         low = threat & -threat
                         threat ^= low
                         cells.append(low.bit_length() - 1)
-                    node.order = node.window = cells
+                    node.window = cells  # (no order: grandchildren must not inherit this one)
                     node.wk = [None] * len(cells)
                     node.scan, node.full, node.rank_at = len(cells), True, math.inf
                     return len(cells) > 1 and node.player is not None
