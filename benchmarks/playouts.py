@@ -11,9 +11,10 @@ are medians per CPU second (``time.process_time``) and per wall second.  Ours, i
 * ``apply()``: the unchecked fast path, ``legal_moves()`` every move;
 * ``random_playout(Rng)`` / ``random_playout(random.Random)``: fill the board at random and
   decide the winner once, with the rules' SplitMix64 or Python's Mersenne Twister;
-* ``amaf_playout(random.Random)``: the bridge-saving fill the search plays (UCT-RAVE);
-* any other public ``*playout*`` method of the game, and what ``pygame_core.games.bitboard``
-  offers when it exists (see ``extra_rows``).
+* ``amaf_playout(random.Random)``: the bridge-saving fill of the list-based search;
+* ``bit_playout(random.Random)``: the fill on the bitboard core (``pygame_core.games.bitboard``:
+  random bits balanced to the mover's share, one flood fill), without and with the bridge rule
+  (each player's intact bridges keep one carrier each, as in the fast search's playouts).
 
 OpenSpiel (``pip install -e '.[bench]'``), from Python: ``legal_actions()`` and a random
 ``apply_action`` every move, and one shuffle of the legal actions applied until terminal (the
@@ -24,7 +25,6 @@ OpenSpiel row, per CPU second, its spread over the rounds, and the issue's targe
 from __future__ import annotations
 
 import argparse
-import importlib
 import platform
 import random
 import statistics
@@ -39,60 +39,6 @@ from common import bounded, cpu_timed, random_playouts, spread  # noqa: E402
 from spiel import game_options, pyspiel, spiel_game  # noqa: E402
 
 TARGET = 3.0  # the issue: fastest random playout >= 3x OpenSpiel's driven from Python
-KNOWN = {"random_playout", "amaf_playout"}  # the game API's playouts, measured by name
-
-
-def _is_winner(result) -> bool:
-    w = result[0] if isinstance(result, tuple) and result else result
-    return isinstance(w, int) and not isinstance(w, bool) and w in (0, 1)
-
-
-def extra_rows(game) -> tuple[list, list[str]]:
-    """Playouts found at run time, ``(rows, skipped)``: the game's other public methods named
-    ``*playout*``, called with a ``random.Random``; and the bitboard core
-    ``pygame_core.games.bitboard`` (being written; absent today) when it imports: its public
-    functions named ``*playout*`` called as ``fn(game, random.Random)``, and the ``*playout*``
-    methods of ``cls.from_game(game)`` for its classes that have ``from_game``.  A candidate
-    that refuses those arguments or returns no winner (``0``/``1`` or ``(winner, ...)``) is
-    listed as skipped with the reason."""
-    candidates, skipped = [], []
-
-    def methods(prefix, obj, exclude=()):
-        for name in dir(obj):
-            fn = getattr(obj, name, None)
-            if "playout" in name and not name.startswith("_") and name not in exclude and callable(fn):
-                candidates.append((f"{prefix}{name}(random.Random)", lambda fn=fn, r=random.Random(3): fn(r)))
-
-    methods("ours: ", game, KNOWN)
-    try:
-        bitboard = importlib.import_module("pygame_core.games.bitboard")
-    except ModuleNotFoundError as e:
-        if e.name != "pygame_core.games.bitboard":
-            skipped.append(f"pygame_core.games.bitboard: {e}")
-        bitboard = None
-    for name, obj in sorted(vars(bitboard).items()) if bitboard else ():
-        if name.startswith("_") or getattr(obj, "__module__", None) != bitboard.__name__:
-            continue
-        if isinstance(obj, type) and hasattr(obj, "from_game"):
-            try:
-                methods(f"bitboard: {name}.from_game(game).", obj.from_game(game))
-            except Exception as e:  # noqa: BLE001 - a candidate that does not fit is reported
-                skipped.append(f"bitboard {name}.from_game: {type(e).__name__}: {e}")
-        elif callable(obj) and not isinstance(obj, type) and "playout" in name:
-            candidates.append((f"bitboard: {name}(game, random.Random)",
-                               lambda fn=obj, r=random.Random(3): fn(game, r)))
-    rows = []
-    for name, fn in candidates:
-        try:
-            result = fn()
-        except Exception as e:  # noqa: BLE001
-            skipped.append(f"{name}: {type(e).__name__}: {e}")
-            continue
-        if _is_winner(result):
-            rows.append((name, fn))
-        else:
-            skipped.append(f"{name}: returned {result!r:.40}, not a winner")
-    return rows, skipped
 
 
 def our_rows(kind: str, size: int) -> tuple[list, list[str]]:
@@ -105,8 +51,10 @@ def our_rows(kind: str, size: int) -> tuple[list, list[str]]:
             ("ours: random_playout(Rng)", lambda: game.random_playout(rng)),
             ("ours: random_playout(random.Random)", lambda: game.random_playout(mt)),
             ("ours: amaf_playout(random.Random)", lambda: game.amaf_playout(mt2))]
-    extra, skipped = extra_rows(game)
-    return rows + extra, skipped
+    mt3, mt4 = random.Random(3), random.Random(4)
+    rows += [("ours: bit_playout(random.Random)", lambda: game.bit_playout(mt3)),  # the bitboard core
+             ("ours: bit_playout, bridges kept", lambda: game.bit_playout(mt4, bridges=True))]
+    return rows, []
 
 
 def their_rows(kind: str, size: int) -> list:
