@@ -172,3 +172,27 @@ def test_no_bit_state_while_a_swap_may_come():
     assert g.bit_state() is None  # Red may still swap
     g.play("swap")
     assert g.bit_state() is not None
+
+
+@pytest.mark.parametrize("game_id, options, cell, side_cells", [
+    ("hex", {"size": 5}, (2, 1), ((2, 0), (3, 0))),  # Blue on row 2: the top edge's c1 and d1
+    ("hex", {"size": 5}, (2, 3), ((2, 4), (1, 4))),  # ... on row 4: the bottom edge
+    ("y", {"family": "regular", "size": 6}, (1, 2), ((0, 2), (0, 3))),  # side A
+    ("y", {"family": "regular", "size": 6}, (2, 1), ((2, 0), (3, 0))),  # side B
+    ("y", {"family": "regular", "size": 6}, (2, 2), ((3, 2), (2, 3))),  # side C
+])
+def test_the_fill_keeps_edge_templates(game_id, options, cell, side_cells):
+    g = pygame_core.new_game(game_id, seed=1, **options)
+    core = g.bit_state()[0]
+    w = core.width
+    stone = 1 << (cell[1] * w + cell[0])
+    a, b = (1 << (y * w + x) for x, y in side_cells)
+    rnd = random.Random(2)
+    pool = PermPool(core, random.Random(3), size=8)
+    kept = cut = 0
+    for _ in range(200):  # player 1 to move against player 0's stone
+        _, mine = core.fill(0, stone, rnd, pool.draw(), True, 1, edges=True)
+        kept += bool(mine & a) + bool(mine & b) == 1
+        _, plain = core.fill(0, stone, rnd, pool.draw(), True, 1, edges=False)
+        cut += not plain & (a | b)
+    assert kept == 200 and cut > 20, (kept, cut)

@@ -65,6 +65,8 @@ class BitSearch:
     """Mixin for :class:`MCTSAgent`: the fast iteration for games with ``bit_state()``."""
 
     widen = 1.5  # window = 2 + widen * log2(visits + 1), capped by the empty cells
+    edge_templates = True  # playouts keep edge templates as well as bridges
+    parent_order = True  # a node with no grandparent order takes its parent's (else the static one)
 
     def _bits_start(self, game, root) -> None:
         core, s0, s1 = game.bit_state()
@@ -107,7 +109,12 @@ class BitSearch:
                     node.wk = [None] * len(cells)
                     node.scan, node.full, node.rank_at = len(cells), True, math.inf
                     return len(cells) > 1 and node.player is not None
-        node.order = grand.order if grand is not None and grand.order is not None else core.static_order
+        if grand is not None and grand.order is not None:
+            node.order = grand.order
+        elif self.parent_order and node.parent is not None and node.parent.order is not None:
+            node.order = node.parent.order
+        else:
+            node.order = core.static_order
         node.window, node.wk = [], []
         self._widen(node, empty, 1)
         return False
@@ -238,7 +245,7 @@ class BitSearch:
             node = child
         if winner is None:
             me = node.to_move
-            mine, other = core.fill(s[me], s[1 - me], self._fast, self._pool.draw())
+            mine, other = core.fill(s[me], s[1 - me], self._fast, self._pool.draw(), True, me, self.edge_templates)
             s[me], s[1 - me] = mine, other
             winner = core.full_winner(s[0], s[1])
         spread = core.spread

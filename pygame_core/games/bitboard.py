@@ -60,6 +60,7 @@ class BitCore:
         # fewest stones a player has with a winning cell next to them (a threat needs as many)
         self.threat_stones = 0
         self.bridge_dirs = ()
+        self.edge_dirs = ((), ())  # per player: (second line of a side, the two side cells' offsets)
         if width is not None:  # (dx, dy) = (1, 1), (2, -1), (1, -2) and their carriers
             w = width
             self.bridge_dirs = ((w + 1, 1, w), (2 - w, 1, 1 - w), (1 - 2 * w, -w, 1 - w))
@@ -175,14 +176,25 @@ class BitCore:
         return 1 - first if self.misere else first
 
     # ---- playouts ------------------------------------------------------------------------------
-    def bridges_split(self, mover: int, other: int, empty: int, coin) -> tuple[int, int]:
+    def bridges_split(self, mover: int, other: int, empty: int, coin, to_move: int = 0,
+                      edges: bool = False) -> tuple[int, int]:
         """Each player's bridges whose two carriers are empty (and in no other such bridge found
-        first) get one carrier for each player, at random: ``(mover's, other's)`` carriers."""
+        first) get one carrier for each player, at random: ``(mover's, other's)`` carriers.
+        With ``edges``, so do the *edge templates* (a stone on the second line of one of its
+        player's sides, with its two neighbours on the side empty; ``to_move``: the mover)."""
         gm = go = taken = 0
+        anchors = []
         for o, c1, c2 in self.bridge_dirs:  # (_at inlined: this runs once a playout)
+            anchors.append((c1, c2, mover & (mover >> o if o > 0 else mover << -o),
+                            other & (other >> o if o > 0 else other << -o)))
+        if edges:
+            for line, c1, c2 in self.edge_dirs[to_move]:
+                anchors.append((c1, c2, mover & line, 0))
+            for line, c1, c2 in self.edge_dirs[1 - to_move]:
+                anchors.append((c1, c2, 0, other & line))
+        for c1, c2, am, ao in anchors:
             e = (empty >> c1 if c1 > 0 else empty << -c1) & (empty >> c2 if c2 > 0 else empty << -c2)
-            for s in (mover, other):
-                found = s & (s >> o if o > 0 else s << -o) & e
+            for found in (am & e, ao & e):
                 while found:
                     low = found & -found
                     found ^= low
@@ -199,7 +211,8 @@ class BitCore:
                         go |= b1
         return gm, go
 
-    def fill(self, mover: int, other: int, rng, perm: list[int], bridges: bool = True) -> tuple[int, int]:
+    def fill(self, mover: int, other: int, rng, perm: list[int], bridges: bool = True,
+             to_move: int = 0, edges: bool = False) -> tuple[int, int]:
         """A playout: every empty cell filled, players alternating from the one to move (the
         mover gets the extra cell of an odd count); with ``bridges``, each player's intact
         bridges keep one carrier each.  The mover's cells are uniform among the subsets of the
@@ -210,7 +223,7 @@ class BitCore:
         if not empty:
             return mover, other
         if bridges and self.bridge_dirs:
-            gm, go = self.bridges_split(mover, other, empty, rng.getrandbits)
+            gm, go = self.bridges_split(mover, other, empty, rng.getrandbits, to_move, edges)
             if gm:
                 mover |= gm
                 other |= go
@@ -298,6 +311,9 @@ def _hex_core(size: int) -> BitCore:
     right = left << (size - 1)
     core = BitCore(positions, hexgrid.neighbour_table(size), ((top, bottom), (left, right)), width=w)
     core.threat_stones = size - 1  # a chain joining two opposite sides has at least ``size`` cells
+    row1, col1 = top << w, left << 1
+    core.edge_dirs = (((row1, -w, 1 - w), (bottom >> w, w, w - 1)),  # Blue: row 2 and row n-1
+                      ((col1, -1, w - 1), (right >> 1, 1, 1 - w)))  # Red: column b and the last but one
     return core
 
 
@@ -317,7 +333,12 @@ def y_core(layout, radial: bool, misere: bool = False) -> BitCore:
     sides = [sum(1 << positions[i] for i, m in enumerate(layout.sides) if m & bit) for bit in (1, 2, 4)]
     core = BitCore(positions, layout.neighbours, (sides, sides), width=width, misere=misere)
     if not radial:  # a group touching the three sides of a side-n triangle has n cells or more
-        core.threat_stones = layout.size - 1
+        n = layout.size
+        core.threat_stones = n - 1
+        line = [sum(1 << (y * width + x) for x, y in layout.nodes if test(x, y))
+                for test in (lambda x, y: x == 1, lambda x, y: y == 1, lambda x, y: x + y == n - 2)]
+        edges = ((line[0], -1, width - 1), (line[1], -width, 1 - width), (line[2], 1, width))
+        core.edge_dirs = (edges, edges)
     _CORES[key] = (layout, core)
     return core
 
