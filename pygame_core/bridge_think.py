@@ -21,7 +21,7 @@ from . import agents
 from .bridge_errors import BridgeError, refuse_bot
 
 MAX_SLICE_SECONDS = 5
-MAX_THINK_ITERATIONS = 200_000  # the hardest level (Hex: 23,000) may grow several times with a faster search
+MAX_THINK_ITERATIONS = 200_000  # the hardest level (Hex: 90,000) with room to grow
 
 
 def _seconds(req) -> float:
