@@ -196,3 +196,14 @@ def test_the_fill_keeps_edge_templates(game_id, options, cell, side_cells):
         _, plain = core.fill(0, stone, rnd, pool.draw(), True, 1, edges=False)
         cut += not plain & (a | b)
     assert kept == 200 and cut > 20, (kept, cut)
+
+
+def test_replies_mend_bridges_and_edge_templates():
+    core = hex_core(5)
+    w = core.width
+    blue_replies = core.replies()[0]
+    a, b, c, d = 1 * w + 1, 2 * w + 2, 1 * w + 2, 2 * w + 1  # Blue's bridge (1,1)-(2,2), carriers c, d
+    assert (d, 1 << a | 1 << b) in blue_replies[c] and (c, 1 << a | 1 << b) in blue_replies[d]
+    t = 1 * w + 3  # a Blue stone on row 2: the top cells (3,0) and (4,0) are its template
+    assert (4, 1 << t) in blue_replies[3] and (3, 1 << t) in blue_replies[4]
+    assert all(ends != 1 << t for _, ends in core.replies()[1][3])  # not Red's side

@@ -36,7 +36,7 @@ class BitNode:
 
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
-                 "q", "beta", "isq", "widen_at")
+                 "q", "beta", "isq", "widen_at", "pos", "skip")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -55,6 +55,8 @@ class BitNode:
         self.wk = None  # the child of each move of ``window`` (None: not tried)
         self.q = self.beta = self.isq = 0.0  # mean result, RAVE weight, 1/sqrt(visits) (cached)
         self.widen_at = 0  # visits at which the window grows next
+        self.pos = -1  # the bit position of ``move``
+        self.skip = 0  # cells put first in the window (so the order's scan passes them)
         self.an = 0  # SWAR: playouts in which the player to move here took each cell
         self.aw = 0  # SWAR: ... and won
         self.rank_at = RANK_FIRST
@@ -67,6 +69,7 @@ class BitSearch:
     widen = 1.5  # window = 2 + widen * log2(visits + 1), capped by the empty cells
     edge_templates = True  # playouts keep edge templates as well as bridges
     parent_order = True  # a node with no grandparent order takes its parent's (else the static one)
+    bridge_replies = True  # after an intrusion into a bridge or edge template, its reply comes first
 
     def _bits_start(self, game, root) -> None:
         core, s0, s1 = game.bit_state()
@@ -75,6 +78,9 @@ class BitSearch:
         self._move_of = game.bit_moves()
         if root.to_move is None:
             root.to_move = game.current_player
+        if root.window is None and game.history:  # the opponent's last move, for bridge replies
+            cell = game.move_cell(game.history[-1])
+            root.pos = -1 if cell is None else core.positions[cell]
         if getattr(self, "_pool_core", None) is not core:
             self._pool = PermPool(core, self._fast_rng())
             self._pool_core = core
@@ -116,12 +122,19 @@ class BitSearch:
         else:
             node.order = core.static_order
         node.window, node.wk = [], []
+        if self.bridge_replies and node.pos >= 0:  # a bridge or edge template intruded: mend it first
+            for d, ends in core.replies()[me][node.pos]:
+                if s[me] & ends == ends and empty >> d & 1 and not node.skip >> d & 1:
+                    node.window.append(d)
+                    node.wk.append(None)
+                    node.skip |= 1 << d
         self._widen(node, empty, 1)
         return False
 
     def _widen(self, node: BitNode, empty: int, want: int) -> None:
         order, window, wk, kids, i = node.order, node.window, node.wk, node.kids, node.scan
         n = len(order)
+        empty &= ~node.skip
         while len(window) < want and i < n:
             p = order[i]
             i += 1
@@ -161,6 +174,7 @@ class BitSearch:
         width = len(node.window)
         node.window, node.wk = [], []
         node.full = False
+        node.skip = 0
         self._widen(node, empty, width)
         node.rank_at = node.visits * 2
 
@@ -235,6 +249,7 @@ class BitSearch:
             if child is None:
                 move = self._move_of[best_p]
                 child = wk[best_i] = node.kids[best_p] = node.children[move] = BitNode(move, node, me)
+                child.pos = best_p
                 if core.completes(best_p, s[me], me):
                     child.proven = 0.0 if core.misere else 1.0
                     winner = 1 - me if core.misere else me

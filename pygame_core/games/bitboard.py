@@ -64,6 +64,10 @@ class BitCore:
         if width is not None:  # (dx, dy) = (1, 1), (2, -1), (1, -2) and their carriers
             w = width
             self.bridge_dirs = ((w + 1, 1, w), (2 - w, 1, 1 - w), (1 - 2 * w, -w, 1 - w))
+        # replies[p][pos]: (the other carrier, the stones it keeps joined) of each bridge or
+        # edge template of player p that a stone on ``pos`` intrudes (filled in by replies())
+        self._replies = None
+        self._neighbours = neighbours
         self.nbytes = (self.nbits + 7) // 8
         self.swar_bytes = 32 * self.nbytes  # a SWAR counter block: one 32-bit field per bit
         # the cells by distance from the centre of the board (a static first move order)
@@ -79,6 +83,33 @@ class BitCore:
                 return (dx * dx + dy * dy + dx * dy, p)  # hex distance, squared
 
             self.static_order = sorted(self.positions, key=dist)
+
+    def replies(self) -> tuple[list, list]:
+        """Per player and bit position: ``[(reply position, mask of stones)]`` - where an
+        intrusion on ``pos`` into a bridge (both ends the player's) or an edge template (the
+        stone on a side's second line) is answered to keep them joined."""
+        if self._replies is None:
+            from .connection import bridge_table
+            pos = self.positions
+            table = [[] for _ in range(self.nbits)]
+            for c, entries in enumerate(bridge_table(self._neighbours)):
+                for d, a, b in entries:
+                    table[pos[c]].append((pos[d], 1 << pos[a] | 1 << pos[b]))
+            out = []
+            for player in (0, 1):
+                mine = [list(t) for t in table]
+                for line, c1, c2 in self.edge_dirs[player]:
+                    while line:
+                        low = line & -line
+                        line ^= low
+                        t = low.bit_length() - 1
+                        e1, e2 = t + c1, t + c2
+                        if 0 <= e1 < self.nbits and 0 <= e2 < self.nbits and self.full >> e1 & 1 and self.full >> e2 & 1:
+                            mine[e1].append((e2, low))
+                            mine[e2].append((e1, low))
+                out.append(mine)
+            self._replies = (out[0], out[1])
+        return self._replies
 
     # ---- conversions -----------------------------------------------------------------------
     def stones(self, cells: list[int]) -> tuple[int, int]:
