@@ -78,7 +78,8 @@ def test_a_budget_is_two_significant_digits_of_the_rate():
 def test_think_reaches_exactly_the_budget():
     s = started(options={"size": 11}, players=("mcts", "human"))
     first = ok(s, cmd="think", seconds=5, iterations=300)  # one slice: the same search every run
-    assert first["done"] and first["iterations"] == 300 and not first["solved"]
+    assert first["done"] and 0 < first["iterations"] <= 300 and not first["solved"]
+    assert_spent_or_settled(s, first, 300)
 
 
 def test_think_in_slices_stops_at_the_budget_and_then_stays_done():
@@ -107,7 +108,7 @@ def test_a_budget_counts_each_position_afresh_with_a_reused_tree():
     s = started(options={"size": 7}, moves=["d4"])
     reply = think_until_done(s, 800)[-1]["move"]
     ok(s, cmd="play", move=reply)
-    ok(s, cmd="play", move="c5")
+    ok(s, cmd="play", move="c5" if reply != "c5" else "e3")
     seen = think_until_done(s, 300)  # the subtree kept from the last search is not counted
     agent = s._search["agent"]
     assert agent.reused_visits > 0 and agent._root.visits == agent.reused_visits + seen[-1]["iterations"]
