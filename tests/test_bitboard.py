@@ -207,3 +207,23 @@ def test_replies_mend_bridges_and_edge_templates():
     t = 1 * w + 3  # a Blue stone on row 2: the top cells (3,0) and (4,0) are its template
     assert (4, 1 << t) in blue_replies[3] and (3, 1 << t) in blue_replies[4]
     assert all(ends != 1 << t for _, ends in core.replies()[1][3])  # not Red's side
+
+
+def test_bit_playout_gives_a_winner_and_leaves_the_game_alone():
+    g = _position("hex", {"size": 7}, 3, 10)
+    before = list(g.board.cells)
+    rnd = random.Random(1)
+    results = {g.bit_playout(rnd, bridges=b) for b in (False, True) for _ in range(50)}
+    assert results <= {0, 1} and g.board.cells == before
+    # a column of Blue's stones: every fill is Blue's
+    col = pygame_core.new_game("hex", seed=1, size=5)
+    for y in range(5):
+        col.play(f"c{y + 1}")
+        if not col.is_over:
+            col.play(f"a{y + 1}")
+    assert col.is_over and col.bit_playout(rnd) == 0
+    blocked = pygame_core.new_game("hex", seed=1, size=5)
+    for y in range(4):
+        blocked.play(f"c{y + 1}")
+        blocked.play(f"{'abde'[y]}5")
+    assert {blocked.bit_playout(rnd) for _ in range(100)} == {0, 1}
