@@ -213,10 +213,8 @@ class BitSearch:
             log_n = log(visits + 1)
             fresh = c * sqrt(log_n + 1.0)
             explore = c * sqrt(log_n)
-            best_i, best_value, lost, i = -1, -1.0, 0, -1
-            for p in window:  # UCT-RAVE, with each child's mean and weights cached
-                i += 1
-                child = wk[i]
+            best_p, best_child, best_value, lost = -1, None, -1.0, 0
+            for p, child in zip(window, wk):  # UCT-RAVE, with each child's mean and weights cached
                 na = an[p]
                 qa = aw[p] / na if na else 1.0
                 if child is None:
@@ -225,14 +223,14 @@ class BitSearch:
                     q = child.q
                     value = q + child.beta * (qa - q) + explore * child.isq
                 elif child.proven == 1.0:
-                    best_i = i
+                    best_p, best_child = p, child
                     break
                 else:
                     lost += 1
                     continue
                 if value > best_value:
-                    best_i, best_value = i, value
-            if best_i < 0:
+                    best_p, best_child, best_value = p, child, value
+            if best_p < 0:
                 if lost == len(window) and not node.full:
                     self._widen(node, empty, len(window) + 1)  # look further before giving up
                     if len(window) > lost:
@@ -243,12 +241,11 @@ class BitSearch:
                     winner = node.player
                 break
             me = node.to_move
-            best_p = window[best_i]
             s[me] |= 1 << best_p
-            child = wk[best_i]
+            child = best_child
             if child is None:
                 move = self._move_of[best_p]
-                child = wk[best_i] = node.kids[best_p] = node.children[move] = BitNode(move, node, me)
+                child = wk[window.index(best_p)] = node.kids[best_p] = node.children[move] = BitNode(move, node, me)
                 child.pos = best_p
                 if core.completes(best_p, s[me], me):
                     child.proven = 0.0 if core.misere else 1.0

@@ -213,33 +213,40 @@ class BitCore:
         first) get one carrier for each player, at random: ``(mover's, other's)`` carriers.
         With ``edges``, so do the *edge templates* (a stone on the second line of one of its
         player's sides, with its two neighbours on the side empty; ``to_move``: the mover)."""
-        gm = go = taken = 0
-        anchors = []
+        hits = []  # (cells, c1, c2) in the order they are split: the same every run
         for o, c1, c2 in self.bridge_dirs:  # (_at inlined: this runs once a playout)
-            anchors.append((c1, c2, mover & (mover >> o if o > 0 else mover << -o),
-                            other & (other >> o if o > 0 else other << -o)))
-        if edges:
-            for line, c1, c2 in self.edge_dirs[to_move]:
-                anchors.append((c1, c2, mover & line, 0))
-            for line, c1, c2 in self.edge_dirs[1 - to_move]:
-                anchors.append((c1, c2, 0, other & line))
-        for c1, c2, am, ao in anchors:
             e = (empty >> c1 if c1 > 0 else empty << -c1) & (empty >> c2 if c2 > 0 else empty << -c2)
-            for found in (am & e, ao & e):
-                while found:
-                    low = found & -found
-                    found ^= low
-                    b1 = low << c1 if c1 > 0 else low >> -c1
-                    b2 = low << c2 if c2 > 0 else low >> -c2
-                    if (b1 | b2) & taken:
-                        continue
-                    taken |= b1 | b2
-                    if coin(1):
-                        gm |= b1
-                        go |= b2
-                    else:
-                        gm |= b2
-                        go |= b1
+            if e:
+                found = mover & (mover >> o if o > 0 else mover << -o) & e
+                if found:
+                    hits.append((found, c1, c2))
+                found = other & (other >> o if o > 0 else other << -o) & e
+                if found:
+                    hits.append((found, c1, c2))
+        if edges:
+            for stones, lines in ((mover, self.edge_dirs[to_move]), (other, self.edge_dirs[1 - to_move])):
+                for line, c1, c2 in lines:
+                    found = stones & line
+                    if found:
+                        found &= (empty >> c1 if c1 > 0 else empty << -c1) & (empty >> c2 if c2 > 0 else empty << -c2)
+                        if found:
+                            hits.append((found, c1, c2))
+        gm = go = taken = 0
+        for found, c1, c2 in hits:
+            while found:
+                low = found & -found
+                found ^= low
+                b1 = low << c1 if c1 > 0 else low >> -c1
+                b2 = low << c2 if c2 > 0 else low >> -c2
+                if (b1 | b2) & taken:
+                    continue
+                taken |= b1 | b2
+                if coin(1):
+                    gm |= b1
+                    go |= b2
+                else:
+                    gm |= b2
+                    go |= b1
         return gm, go
 
     def fill(self, mover: int, other: int, rng, perm: list[int], bridges: bool = True,
