@@ -122,7 +122,7 @@ class BitSearch:
         else:
             node.order = core.static_order
         node.window, node.wk = [], []
-        if self.bridge_replies and node.pos >= 0:  # a bridge or edge template intruded: mend it first
+        if self.bridge_replies and node.pos >= 0 and not core.misere:  # an intrusion: mend it first
             for d, ends in core.replies()[me][node.pos]:
                 if s[me] & ends == ends and empty >> d & 1 and not node.skip >> d & 1:
                     node.window.append(d)
@@ -257,7 +257,9 @@ class BitSearch:
             node = child
         if winner is None:
             me = node.to_move
-            mine, other = core.fill(s[me], s[1 - me], self._fast, self._pool.draw(), True, me, self.edge_templates)
+            keep = not core.misere  # (in misère a connection loses: no bridges kept for anyone)
+            mine, other = core.fill(s[me], s[1 - me], self._fast, self._pool.draw(), keep, me,
+                                    keep and self.edge_templates)
             s[me], s[1 - me] = mine, other
             winner = core.full_winner(s[0], s[1])
         spread = core.spread
