@@ -83,7 +83,7 @@ class MCTSAgent(BitSearch, Agent):
     max_depth: int | None = None  # tree depth limit (None: grow as deep as the search goes)
     prior_weight = 0.0  # progressive bias towards the game's ``preferred_moves`` (0: off)
     reuse_tree = True  # perfect information: keep the searched subtree for the next move
-    use_bits = True  # games with ``bit_state()`` (Hex, Y): the fast search (connection_mcts.py)
+    use_bits = True  # Hex and regular Y (``bit_state()``, hex-grid boards): the fast search (connection_mcts.py)
     # the clock of time budgets: wall time by default; benchmarks that give each side the same
     # CPU time set ``time.process_time``
     clock = staticmethod(time.perf_counter)
@@ -127,7 +127,10 @@ class MCTSAgent(BitSearch, Agent):
                 setattr(self, name, value)
         self._rave = (not hidden and self.rave_equivalence > 0 and game.num_players == 2
                       and hasattr(game, "amaf_playout") and hasattr(game, "move_cell"))
-        self._bits = self._rave and self.use_bits and getattr(game, "bit_state", None) is not None and game.bit_state() is not None
+        state = game.bit_state() if self._rave and self.use_bits and hasattr(game, "bit_state") else None
+        # the fast search where its playouts keep bridges (hex-grid boards: Hex, regular Y); on
+        # radial Y boards the list-based search's generic bridge table plays better (16/20)
+        self._bits = state is not None and state[0].bridge_dirs != ()
         self._root = self._reused_root(game, hidden, BitNode if self._bits else _Node)
         if self._bits:
             self._bits_start(game, self._root)
