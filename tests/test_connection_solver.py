@@ -98,14 +98,20 @@ def _cell(x, y):
     return f"{'abcdefghijk'[x]}{y + 1}"
 
 
+def _searched(g, seed, iterations):
+    """A started search of ``g`` (nothing decided at once) after ``iterations``."""
+    agent = MCTSAgent(seed=seed)
+    assert agent.start(g) is None
+    agent.think(iterations=iterations)
+    return agent
+
+
 def test_a_threat_is_blocked():
     # Blue's column f is whole but for f7: Red must take f7, every other move loses at once
     blue = [_cell(5, y) for y in range(11) if y != 6]
     red = [_cell(x, y) for x, y in ((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2))]
     g = _hex(blue, red, to_move_red=True)
-    agent = MCTSAgent(seed=1)
-    assert agent.start(g) is None
-    agent.think(iterations=300)
+    agent = _searched(g, 1, 300)
     assert str(agent.best_move()) == "f7"
 
 
@@ -115,9 +121,7 @@ def test_a_broken_bridge_is_mended():
     blue = [_cell(5 - k, 2 * k) for k in range(6)]
     red = [_cell(x, 0) for x in (8, 9, 10)] + [_cell(10, 2), _cell(10, 4), _cell(3, 5)]
     g = _hex(blue, red, to_move_red=False)
-    agent = MCTSAgent(seed=2)
-    assert agent.start(g) is None
-    agent.think(iterations=2000)
+    agent = _searched(g, 2, 2000)
     assert str(agent.best_move()) == "c6"
 
 
@@ -126,9 +130,7 @@ def test_a_double_threat_is_found_and_proven():
     blue = [_cell(5, y) for y in range(9)]
     red = [_cell(10, y) for y in range(9)]
     g = _hex(blue, red, to_move_red=False)
-    agent = MCTSAgent(seed=3)
-    assert agent.start(g) is None
-    agent.think(iterations=3000)
+    agent = _searched(g, 3, 3000)
     assert agent.progress()["solved"]
     after = g.clone()
     after.play(agent.best_move())
@@ -147,7 +149,5 @@ def test_y_threat_is_blocked():
     g = pygame_core.new_game("y", seed=0, family="regular", size=9)
     while xs or os_:
         g.play(xs.pop(0) if g.current_player == 0 else os_.pop(0))
-    agent = MCTSAgent(seed=4)
-    assert agent.start(g) is None
-    agent.think(iterations=300)
+    agent = _searched(g, 4, 300)
     assert str(agent.best_move()) == "a5"

@@ -23,15 +23,9 @@ from __future__ import annotations
 
 import sys
 
-_LITTLE = sys.byteorder == "little"
 # one byte of a mask -> the 32-byte block of eight 32-bit counters it adds one to (SWAR counters)
 _SPREAD = tuple(b"".join((1 if (byte >> j) & 1 else 0).to_bytes(4, sys.byteorder) for j in range(8))
                 for byte in range(256))
-
-
-def _at(x: int, offset: int) -> int:
-    """``x`` moved so that bit ``a`` of the result is bit ``a + offset`` of ``x``."""
-    return x >> offset if offset >= 0 else x << -offset
 
 
 class BitCore:
@@ -214,7 +208,8 @@ class BitCore:
         With ``edges``, so do the *edge templates* (a stone on the second line of one of its
         player's sides, with its two neighbours on the side empty; ``to_move``: the mover)."""
         hits = []  # (cells, c1, c2) in the order they are split: the same every run
-        for o, c1, c2 in self.bridge_dirs:  # (_at inlined: this runs once a playout)
+        # ``x >> c if c > 0 else x << -c``: bit ``a`` of the result is bit ``a + c`` of ``x``
+        for o, c1, c2 in self.bridge_dirs:
             e = (empty >> c1 if c1 > 0 else empty << -c1) & (empty >> c2 if c2 > 0 else empty << -c2)
             if e:
                 found = mover & (mover >> o if o > 0 else mover << -o) & e
