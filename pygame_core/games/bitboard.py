@@ -61,9 +61,11 @@ class BitCore:
         # replies[p][pos]: (the other carrier, the stones it keeps joined) of each bridge or
         # edge template of player p that a stone on ``pos`` intrudes (filled in by replies())
         self._replies = None
+        self._split = None  # the patterns of bridges_split (built on first use)
         self._neighbours = neighbours
         self.nbytes = (self.nbits + 7) // 8
         self.swar_bytes = 32 * self.nbytes  # a SWAR counter block: one 32-bit field per bit
+        self.full_spread = self.spread(self.full)  # a counter block with one in every cell's field
         # the cells by distance from the centre of the board (a static first move order)
         cx = sum(self.positions) / len(self.positions)
         self.static_order = sorted(self.positions, key=lambda p: (abs(p - cx), p))
@@ -125,10 +127,10 @@ class BitCore:
         with a ``target`` mask, it may stop as soon as it reaches the target."""
         w = self.width
         if w is not None:
-            v = w - 1
             r = seed
-            while True:
-                g = (r | r << 1 | r >> 1 | r << w | r >> w | r << v | r >> v) & stones
+            while True:  # (x +- 1), (y +- 1) and (x + 1, y - 1), (x - 1, y + 1): six neighbours
+                a, b = r << 1, r >> 1  # (a bit shifted into the padding column is dropped by ``& stones``)
+                g = (r | a | b | (r | b) << w | (r | a) >> w) & stones
                 if g == r or g & target:
                     return g
                 r = g
@@ -148,8 +150,8 @@ class BitCore:
         """The neighbours of ``cells`` (with ``cells`` themselves)."""
         w = self.width
         if w is not None:
-            v = w - 1
-            return (cells | cells << 1 | cells >> 1 | cells << w | cells >> w | cells << v | cells >> v) & self.full
+            a, b = cells << 1, cells >> 1
+            return (cells | a | b | (cells | b) << w | (cells | a) >> w) & self.full
         nmask, out = self.nmask, cells
         while cells:
             low = cells & -cells
@@ -201,48 +203,72 @@ class BitCore:
         return 1 - first if self.misere else first
 
     # ---- playouts ------------------------------------------------------------------------------
+    def _split_tables(self) -> tuple:
+        """The patterns :meth:`bridges_split` looks for, each anchored at its lowest cell so that
+        every offset is ``>= 0`` (one right shift each): bridges ``(s1, s2, c1, c2)`` (stones at
+        ``a + s1`` and ``a + s2``, carriers at ``a + c1`` and ``a + c2``), and per player edge
+        templates ``(line, s, c1, c2)`` (the stone at ``a + s`` on ``line`` shifted alike); each
+        ends with ``both``, the mask of the two carriers of the pattern anchored at bit 0."""
+        if self._split is None:
+            bridges = []
+            for o, c1, c2 in self.bridge_dirs:
+                m = min(0, o, c1, c2)
+                bridges.append((-m, o - m, c1 - m, c2 - m, 1 << (c1 - m) | 1 << (c2 - m)))
+            edges = []
+            for lines in self.edge_dirs:
+                out = []
+                for line, c1, c2 in lines:
+                    m = min(0, c1, c2)
+                    out.append((line >> -m, -m, c1 - m, c2 - m, 1 << (c1 - m) | 1 << (c2 - m)))
+                edges.append(tuple(out))
+            self._split = (tuple(bridges), edges[0], edges[1], self.edge_dirs[0] == self.edge_dirs[1])
+        return self._split
+
     def bridges_split(self, mover: int, other: int, empty: int, coin, to_move: int = 0,
                       edges: bool = False) -> tuple[int, int]:
         """Each player's bridges whose two carriers are empty (and in no other such bridge found
         first) get one carrier for each player, at random: ``(mover's, other's)`` carriers.
         With ``edges``, so do the *edge templates* (a stone on the second line of one of its
         player's sides, with its two neighbours on the side empty; ``to_move``: the mover)."""
-        hits = []  # (cells, c1, c2) in the order they are split: the same every run
-        # ``x >> c if c > 0 else x << -c``: bit ``a`` of the result is bit ``a + c`` of ``x``
-        for o, c1, c2 in self.bridge_dirs:
-            e = (empty >> c1 if c1 > 0 else empty << -c1) & (empty >> c2 if c2 > 0 else empty << -c2)
+        bridges, edges0, edges1, shared = self._split or self._split_tables()
+        hits = []  # (anchors, c1, c2) in the order they are split: the same every run
+        for s1, s2, c1, c2, both in bridges:  # (bit ``a`` of ``x >> c`` is bit ``a + c`` of ``x``)
+            e = empty >> c1 & empty >> c2
             if e:
-                found = mover & (mover >> o if o > 0 else mover << -o) & e
+                found = (mover >> s1 & mover >> s2 | other >> s1 & other >> s2) & e
                 if found:
-                    hits.append((found, c1, c2))
-                found = other & (other >> o if o > 0 else other << -o) & e
-                if found:
-                    hits.append((found, c1, c2))
+                    hits.append((found, c1, c2, both))
         if edges:
-            for stones, lines in ((mover, self.edge_dirs[to_move]), (other, self.edge_dirs[1 - to_move])):
-                for line, c1, c2 in lines:
-                    found = stones & line
+            if shared:  # (Y: both players' templates are on the same lines)
+                pairs = ((mover | other, edges0),)
+            else:
+                pairs = ((mover, edges1 if to_move else edges0), (other, edges0 if to_move else edges1))
+            for stones, lines in pairs:
+                for line, s0, c1, c2, both in lines:
+                    found = stones >> s0 & line
                     if found:
-                        found &= (empty >> c1 if c1 > 0 else empty << -c1) & (empty >> c2 if c2 > 0 else empty << -c2)
+                        found &= empty >> c1 & empty >> c2
                         if found:
-                            hits.append((found, c1, c2))
-        gm = go = taken = 0
-        for found, c1, c2 in hits:
-            while found:
+                            hits.append((found, c1, c2, both))
+        gm = taken = 0
+        for found, c1, c2, both in hits:
+            if not found & found - 1:  # one pattern: no conflict inside the group
+                pair = found * both
+                if not pair & taken:
+                    taken |= pair
+                    gm |= found << c1 if coin(1) else found << c2
+                continue
+            kept = 0
+            while found:  # lowest first; a pattern with a carrier already given out is skipped
                 low = found & -found
                 found ^= low
-                b1 = low << c1 if c1 > 0 else low >> -c1
-                b2 = low << c2 if c2 > 0 else low >> -c2
-                if (b1 | b2) & taken:
-                    continue
-                taken |= b1 | b2
-                if coin(1):
-                    gm |= b1
-                    go |= b2
-                else:
-                    gm |= b2
-                    go |= b1
-        return gm, go
+                pair = low * both
+                if not pair & taken:
+                    taken |= pair
+                    kept |= low
+            r = coin(self.nbits) & kept  # which of the two carriers the mover gets
+            gm |= r << c1 | (kept ^ r) << c2
+        return gm, taken ^ gm
 
     def fill(self, mover: int, other: int, rng, perm: list[int], bridges: bool = True,
              to_move: int = 0, edges: bool = False) -> tuple[int, int]:
