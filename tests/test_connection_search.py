@@ -2,6 +2,9 @@
 and the MCTS-solver of the shared search agent."""
 
 import functools
+import gc
+import math
+import random
 
 import pytest
 
@@ -181,3 +184,108 @@ def test_a_reused_tree_plays_exactly_as_when_replayed():
 
     first, reused = game(1)
     assert reused > 0 and game(1) == (first, reused)
+
+
+def _searched(game_id, options, moves, iterations, **settings):
+    g = pygame_core.new_game(game_id, seed=2, **options)
+    rnd = random.Random(5)
+    for _ in range(moves):
+        g.play(rnd.choice(g.legal_moves()))
+    a = MCTSAgent(seed=7)
+    for name, value in settings.items():
+        setattr(a, name, value)
+    assert a.start(g) is None and a._bits
+    a.think(iterations=iterations)
+    return g, a
+
+
+@pytest.mark.parametrize("game_id, options", [("hex", {"size": 11}), ("y", {"family": "regular", "size": 13})])
+def test_kept_values_stay_close_to_the_values_worked_out_afresh(game_id, options):
+    # a node works its window's values out again only every visits >> refresh_shift visits, and
+    # the move it chose last at each visit: the kept values stay within a few hundredths
+    _, a = _searched(game_id, options, 20, 6000)
+    k3 = 3.0 / a.rave_equivalence
+    checked, diffs = 0, []
+    stack = [a._root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        if node.vals is None or node.visits < 64:
+            continue
+        kept = list(node.vals)
+        last = node.last
+        fresh = a._refresh(node, node.visits, k3)
+        for i, (old, new) in enumerate(zip(kept, fresh)):
+            if i == last:  # (worked out again at the node's next visit)
+                continue
+            if math.isinf(new):
+                assert old == new
+            else:
+                assert abs(old - new) < 0.1, (node.visits, i, old, new)
+                diffs.append(abs(old - new))
+            checked += 1
+    assert checked > 100 and sum(diffs) / len(diffs) < 0.01, (checked, max(diffs), sum(diffs) / len(diffs))
+
+
+def test_a_leaf_is_played_out_expand_times_before_it_is_opened():
+    for expand in (1, 3):
+        _, a = _searched("hex", {"size": 9}, 10, 3000, expand=expand)
+        opened = leaves = 0
+        stack = list(a._root.children.values())
+        while stack:
+            node = stack.pop()
+            stack.extend(node.children.values())
+            if node.window is not None:
+                opened += 1
+                assert node.visits > expand
+            elif node.proven is None:
+                leaves += 1
+                assert node.visits <= expand
+        assert opened > 50 and leaves > 50
+
+
+def test_the_search_pauses_the_garbage_collector_only_while_it_runs():
+    g, a = _searched("hex", {"size": 7}, 4, 10)
+    seen = []
+    real = a._iterate_bits
+
+    def spy(root, game, hidden):
+        seen.append(gc.isenabled())
+        if len(seen) == 5:
+            raise KeyboardInterrupt  # a search cut short (a killed slice) leaves it on again
+        real(root, game, hidden)
+
+    a._iterate_bits = spy
+    assert gc.isenabled()
+    with pytest.raises(KeyboardInterrupt):
+        a.think(iterations=100)
+    assert seen == [False] * 5 and gc.isenabled()
+    gc.disable()  # a host that turned it off keeps it off
+    try:
+        a._iterate_bits = real
+        a.think(iterations=20)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_visit_works_out_again_the_value_of_the_move_chosen_last():
+    g, a = _searched("hex", {"size": 11}, 20, 100)  # (few visits: the choice changes often)
+    root, k3 = a._root, 3.0 / a.rave_equivalence
+    checked = 0
+    for _ in range(400):
+        root.fresh_at = root.visits + 10  # no refresh of every value in the next iteration
+        a._iterate_bits(root, g, False)
+        i = root.last
+        child = root.wk[i]
+        v = child.visits
+        q = child.wins / v
+        expected = q + (k3 * v + 1.0) ** -0.5 * (root.qas[i] - q) + root.explore * v ** -0.5
+        fresh_at = root.fresh_at
+        a._iterate_bits(root, g, False)
+        if root.fresh_at != fresh_at:
+            continue  # the window grew or was ranked again: every value was worked out again
+        if root.last != i and child.proven is None:  # (chosen again: worked out again and used)
+            assert root.vals[i] == expected
+            checked += 1
+    assert checked > 20

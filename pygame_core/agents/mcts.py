@@ -39,6 +39,7 @@ always takes a move that wins at once.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -189,17 +190,27 @@ class MCTSAgent(BitSearch, Agent):
         clock = self.clock
         deadline = None if seconds is None else clock() + seconds
         done = 0
-        while True:
-            if iterations is not None and done >= iterations:
-                break
-            if deadline is not None and done > 0 and clock() >= deadline:
-                break
-            if root.proven is not None:
-                break  # solved
-            iterate(root, game, hidden)
-            done += 1
-            if iterations is not None and done % 10 == 0 and self._decided(root, iterations - done):
-                break  # the most visited move can no longer be caught up
+        # The fast search makes no cyclic garbage (its nodes stay reachable, the rest is freed
+        # by reference counting), but the collector would walk its growing tree again and again:
+        # a fifth of the time of a search.  It is paused while the search runs.
+        paused = self._bits and gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            while True:
+                if iterations is not None and done >= iterations:
+                    break
+                if deadline is not None and done > 0 and clock() >= deadline:
+                    break
+                if root.proven is not None:
+                    break  # solved
+                iterate(root, game, hidden)
+                done += 1
+                if iterations is not None and done % 10 == 0 and self._decided(root, iterations - done):
+                    break  # the most visited move can no longer be caught up
+        finally:
+            if paused:
+                gc.enable()
         self.last_iterations += done
         return done
 
