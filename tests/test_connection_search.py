@@ -289,3 +289,22 @@ def test_a_visit_works_out_again_the_value_of_the_move_chosen_last():
             assert root.vals[i] == expected
             checked += 1
     assert checked > 20
+
+
+def test_a_search_tree_has_no_cycles_so_it_is_freed_without_the_collector():
+    gc.collect()
+    g, a = _searched("hex", {"size": 9}, 6, 3000)
+    nodes = 0
+    stack = [a._root]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        assert node.parent is None
+        stack.extend(node.children.values())
+    assert nodes > 1000
+    gc.disable()
+    try:
+        del a, stack, node
+        assert gc.collect() < 100  # (nothing of the thousands of nodes was left to the collector)
+    finally:
+        gc.enable()

@@ -45,8 +45,9 @@ INF = math.inf
 
 class BitNode:
     """A search node of the fast search; the attributes the rest of the engine reads
-    (``move``, ``parent``, ``children`` by move, ``visits``, ``wins``, ``player``, ``proven``,
-    ``avail``) mean what they mean in :class:`~pygame_core.agents.mcts._Node`."""
+    (``move``, ``children`` by move, ``visits``, ``wins``, ``player``, ``proven``, ``avail``)
+    mean what they mean in :class:`~pygame_core.agents.mcts._Node`; ``parent`` is always
+    ``None`` (see ``__init__``)."""
 
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
@@ -55,7 +56,9 @@ class BitNode:
 
     def __init__(self, move, parent, player):
         self.move = move
-        self.parent = parent
+        # no link up the tree (the search keeps its path): a tree has no cycles, so what a search
+        # leaves behind is freed at once by reference counting, not by the cyclic collector
+        self.parent = None
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
@@ -109,7 +112,8 @@ class BitSearch:
             self._pool = PermPool(core, self._fast_rng())
             self._pool_core = core
 
-    def _open(self, node: BitNode, grand: BitNode | None, empty: int, s: list) -> bool:
+    def _open(self, node: BitNode, parent: BitNode | None, grand: BitNode | None, empty: int,
+              s: list) -> bool:
         """First time ``node`` chooses a move: its order (the grandparent's, or the board's
         static one) and its first window.  Threats first (normal play): a cell that wins at
         once is the only move looked at; else, one cell where the opponent would win at once is
@@ -121,7 +125,6 @@ class BitSearch:
         me = node.to_move
         if not core.misere:
             if s[me].bit_count() >= core.threat_stones:
-                parent = node.parent
                 if parent is not None and parent.threat >= 0:  # (my stones have not changed since)
                     win = parent.threat & empty
                 else:
@@ -147,8 +150,8 @@ class BitSearch:
                     return len(cells) > 1 and node.player is not None
         if grand is not None and grand.order is not None:
             node.order = grand.order
-        elif self.parent_order and node.parent is not None and node.parent.order is not None:
-            node.order = node.parent.order
+        elif self.parent_order and parent is not None and parent.order is not None:
+            node.order = parent.order
         else:
             node.order = core.static_order
         node.window, node.wk = [], []
@@ -233,7 +236,12 @@ class BitSearch:
             else:
                 vals.append(INF if child.proven == 1.0 else -INF)
         node.qas, node.vals = qas, vals
-        node.fresh_at = visits + 1 + (visits >> self.refresh_shift)
+        due = visits + 1 + (visits >> self.refresh_shift)
+        if node.rank_at < due:  # (ranking and widening come with working every value out)
+            due = node.rank_at
+        if node.widen_at < due and not node.full:
+            due = node.widen_at
+        node.fresh_at = due
         return vals
 
     def _iterate_bits(self, root: BitNode, game, hidden: bool) -> None:
@@ -251,22 +259,24 @@ class BitSearch:
                 if node.player is not None:
                     winner = node.player if node.proven == 1.0 else 1 - node.player
                 break
-            if node.window is None and node.visits < expand and node is not root:
-                break  # a leaf is played out from ``expand`` times before it grows children
-            empty = full & ~(s[0] | s[1])
-            if node.window is None and self._open(node, path[-3] if len(path) > 2 else None, empty, s):
-                node.proven = 1.0  # two threats: whatever the player to move does, it loses
-                winner = node.player
-                break
+            if node.window is None:
+                if node.visits < expand and node is not root:
+                    break  # a leaf is played out from ``expand`` times before it grows children
+                depth = len(path)
+                if self._open(node, path[-2] if depth > 1 else None, path[-3] if depth > 2 else None,
+                              full & ~(s[0] | s[1]), s):
+                    node.proven = 1.0  # two threats: whatever the player to move does, it loses
+                    winner = node.player
+                    break
             visits = node.visits
-            if visits >= node.rank_at:
-                self._rank(node, empty)
-                node.fresh_at = 0
-            if visits >= node.widen_at and not node.full:  # the window grows with log(visits)
-                self._widen(node, empty, 2 + int(widen * math.log2(visits + 1)))
-                node.widen_at = math.ceil(2 ** ((len(node.window) - 1) / widen)) - 1
-                node.fresh_at = 0
-            if visits >= node.fresh_at:  # every value again (AMAF means, the exploration term)
+            if visits >= node.fresh_at:  # every value again (``fresh_at`` <= rank_at, widen_at)
+                if visits >= node.rank_at or visits >= node.widen_at and not node.full:
+                    empty = full & ~(s[0] | s[1])
+                    if visits >= node.rank_at:
+                        self._rank(node, empty)
+                    if visits >= node.widen_at and not node.full:  # the window grows with log(visits)
+                        self._widen(node, empty, 2 + int(widen * math.log2(visits + 1)))
+                        node.widen_at = math.ceil(2 ** ((len(node.window) - 1) / widen)) - 1
                 vals = self._refresh(node, visits, k3)
             else:  # only the move chosen last time has changed since
                 vals = node.vals
@@ -281,6 +291,7 @@ class BitSearch:
             best = max(vals)
             if best == -INF:  # every move looked at is proven lost for the player to move
                 if not node.full:
+                    empty = full & ~(s[0] | s[1])
                     before = len(node.window)
                     self._widen(node, empty, before + 1)  # look further before giving up
                     node.fresh_at = 0
