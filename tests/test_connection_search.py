@@ -210,7 +210,7 @@ def test_kept_values_stay_close_to_the_values_worked_out_afresh(game_id, options
     while stack:
         node = stack.pop()
         stack.extend(node.children.values())
-        if node.vals is None or node.visits < 64:
+        if node.window is None or node.vals is None or node.visits < 64:
             continue
         kept = list(node.vals)
         last = node.last

@@ -66,17 +66,22 @@ class BitNode:
         self.player = player
         self.proven = None
         self.to_move = None if player is None else 1 - player
+        self.window = None  # the moves (bit positions) selection looks at (None: not opened)
+        self.kids = None  # bit position -> child
+        self.pos = -1  # the bit position of ``move``
+        # (the rest is set when the node is opened, see open(): most nodes stay leaves)
+
+    def open(self) -> None:
+        """Before the node chooses its first move: the state of an inner node."""
         self.order = None  # bit positions of moves, best first (may list cells taken here)
         self.scan = 0  # how far ``order`` has been read into ``window``
-        self.window = None  # the moves (bit positions) selection looks at
-        self.kids = None  # bit position -> child
+        self.kids = {}
         self.wk = None  # the child of each move of ``window`` (None: not tried)
         self.vals = self.qas = None  # per move of ``window``: its UCT-RAVE value, its AMAF mean
         self.last = -1  # the index in ``window`` of the move chosen last
         self.explore = 0.0  # the exploration factor of ``vals``
         self.fresh_at = 0  # visits at which every value of ``vals`` is worked out again
         self.widen_at = 0  # visits at which the window grows next
-        self.pos = -1  # the bit position of ``move``
         self.skip = 0  # cells put first in the window (so the order's scan passes them)
         self.an = 0  # SWAR: playouts in which the player to move here took each cell
         self.aw = 0  # SWAR: ... and won
@@ -120,8 +125,7 @@ class BitSearch:
         the only move that does not lose (the window is it, complete); two of them and the
         position is lost (returns ``True``: proven for the player who moved here)."""
         core = self._core
-        node.kids = {}
-        node.scan = 0
+        node.open()
         me = node.to_move
         if not core.misere:
             if s[me].bit_count() >= core.threat_stones:
