@@ -84,6 +84,75 @@ def test_every_proof_in_the_tree_agrees_with_brute_force(game_id, options, stone
     assert proofs > 20 and roots > 0, (proofs, roots)
 
 
+MUST = [("hex", {"size": 4}, 5), ("y", {"family": "regular", "size": 5}, 6)]
+
+
+@pytest.mark.parametrize("game_id, options, stones", MUST, ids=[g for g, _, _ in MUST])
+def test_every_move_outside_the_must_play_region_loses(game_id, options, stones):
+    # BitCore.must_play: when the opponent is virtually connected by bridges and edge templates,
+    # the carriers it names are the only cells that may not lose; brute force over the rules
+    key = tuple(sorted(options.items()))
+    regions = 0
+    for moves in _positions(game_id, options, stones, 150, seed=17):
+        g = _replay(game_id, options, moves)
+        core, s0, s1 = g.bit_state()
+        me = g.current_player
+        empty = core.full & ~(s0 | s1)
+        region = core.must_play((s0, s1)[1 - me], empty, 1 - me)
+        if not region:
+            continue
+        regions += 1
+        assert region & empty == region
+        assert not _mover_wins(game_id, key, moves), moves  # the opponent wins: a proof
+        for move in g.legal_moves():
+            cell = g.move_cell(move)
+            if region >> core.positions[cell] & 1:
+                continue
+            trial = g.clone()
+            trial.play(move)
+            assert not trial.is_over and _mover_wins(game_id, key, tuple(trial.moves)), (moves, str(move))
+    assert regions >= 10, regions
+
+
+def test_must_play_names_the_carriers_of_a_bridge_chain():
+    # Blue: f1-e3-d5-c7-b9-a11 (bridges, the ends on the edges): Red must play on a carrier
+    blue = [_cell(5 - k, 2 * k) for k in range(6)]
+    red = [_cell(x, 0) for x in (8, 9, 10)] + [_cell(10, 2), _cell(10, 4)]
+    g = _hex(blue, red, to_move_red=True)
+    core, s0, s1 = g.bit_state()
+    region = core.must_play(s0, core.full & ~(s0 | s1), 0)
+    w = core.width
+    cells = sorted(_cell(p % w, p // w) for p in range(core.nbits) if region >> p & 1)
+    carriers = [_cell(5 - k, 2 * k + 1) for k in range(5)] + [_cell(4 - k, 2 * k + 1) for k in range(5)]
+    assert cells == sorted(carriers)
+    assert core.must_play(s1, core.full & ~(s0 | s1), 1) == 0  # Red is not connected
+    agent = _searched(g, 4, 3000)  # the root, from its first ranking, keeps to the region
+    root = agent._root
+    assert root.must == region and root.proven != 1.0
+    searched = [m for m, child in root.children.items() if child.visits > 40]
+    assert searched and all(region >> core.positions[g.move_cell(m)] & 1 for m in searched)
+    # Red's intrusions are proven lost: Blue's answer restores a virtual connection, and a
+    # position whose mover's opponent is virtually connected is proven at its first ranking
+    assert sum(child.proven == 0.0 for child in root.children.values()) >= 5
+
+
+def test_must_play_takes_patterns_without_a_shared_carrier():
+    # patterns are taken lowest first, each only if neither carrier is given out already; a
+    # single bridge joining the sides of 3x3 Hex is a virtual connection until it is intruded
+    from pygame_core.games.bitboard import disjoint, hex_core
+    assert disjoint(0b101, 0b11, 0) == 0b101  # anchors 0 and 2: carriers {0,1}, {2,3}
+    assert disjoint(0b011, 0b11, 0) == 0b001  # anchors 0 and 1 share the cell 1
+    assert disjoint(0b001, 0b11, 0b10) == 0  # a carrier already given out
+    core = hex_core(3)
+    w = core.width
+    at = lambda x, y: 1 << (y * w + x)  # noqa: E731
+    blue = at(1, 0) | at(0, 2)  # the bridge b1-a3 joins top and bottom: carriers a2, b2
+    empty = core.full & ~blue
+    assert core.must_play(blue, empty, 0) == at(0, 1) | at(1, 1)
+    red = at(1, 1)
+    assert core.must_play(blue, empty & ~red, 0) == 0  # intruded: no longer a virtual connection
+
+
 def _hex(blue, red, to_move_red: bool):
     """A Hex 11 position from cell lists (Blue's and Red's), played in alternation."""
     g = pygame_core.new_game("hex", seed=0, size=11)

@@ -29,7 +29,10 @@ move, against every value worked out at every visit and opening at the second vi
 23/40); they make an iteration about a third cheaper.
 
 Proofs: a move that connects is a proven win; a node whose every move (the whole board, not just
-the window) is a proven loss is a proven win for the player who moved into it.
+the window) is a proven loss is a proven win for the player who moved into it.  "Every move"
+may be fewer: a single threat of the opponent's (the one cell that does not lose at once), or,
+from a node's first ranking, a must-play region (:meth:`BitCore.must_play`: the opponent is
+virtually connected, so every move off its carriers loses).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ class BitNode:
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
                  "vals", "qas", "last", "explore", "fresh_at", "widen_at", "pos", "skip",
-                 "threat", "wins_now")
+                 "threat", "wins_now", "must")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -90,7 +93,8 @@ class BitNode:
         # and whether the window is such a cell for the player to move
         self.threat = -1
         self.wins_now = False
-        self.full = False  # the window holds every empty cell
+        self.full = False  # the window holds every empty cell (of ``must``, if set)
+        self.must = None  # where the player to move must play (0: anywhere; None: not known yet)
 
 
 class BitSearch:
@@ -101,6 +105,7 @@ class BitSearch:
     parent_order = True  # a node with no grandparent order takes its parent's (else the static one)
     bridge_replies = True  # after an intrusion into a bridge or edge template, its reply comes first
     expand = 2  # a leaf is opened at visit expand + 1 (1: at its second visit, as MCTSBot does)
+    must_play = True  # from a node's first ranking, its window keeps to BitCore.must_play's cells
     refresh_shift = 4  # a node works out every value again after visits >> refresh_shift more visits
 
     def _bits_start(self, game, root) -> None:
@@ -172,6 +177,8 @@ class BitSearch:
         order, window, wk, kids, i = node.order, node.window, node.wk, node.kids, node.scan
         n = len(order)
         empty &= ~node.skip
+        if node.must:  # (the opponent is virtually connected: only its carriers do not lose)
+            empty &= node.must
         while len(window) < want and i < n:
             p = order[i]
             i += 1
@@ -182,10 +189,23 @@ class BitSearch:
         if i >= n:
             node.full = True
 
-    def _rank(self, node: BitNode, empty: int) -> None:
+    def _rank(self, node: BitNode, empty: int, s: list) -> None:
         """Order every empty cell of ``node`` by its value now: a tried move by its
-        RAVE-blended mean, an untried one by its all-moves-as-first mean."""
+        RAVE-blended mean, an untried one by its all-moves-as-first mean.  The first time, in
+        normal play, whether the opponent is virtually connected (:meth:`BitCore.must_play`):
+        then the node is a proven loss for the player to move (at the root, where a move must
+        still be chosen, the window takes only the cells it must play)."""
         core = self._core
+        if node.must is None:
+            other = 1 - node.to_move
+            node.must = core.must_play(s[other], empty, other) if self.must_play and not core.misere else 0
+            if node.must:
+                if node.player is not None:
+                    node.proven = 1.0  # the player who moved here is virtually connected: it wins
+                    return
+                for p, child in node.kids.items():  # the root: a move off the carriers loses
+                    if not node.must >> p & 1 and child.proven is None:
+                        child.proven = 0.0
         an, aw = core.fields(node.an), core.fields(node.aw)
         kids = node.kids
         k3 = 3.0 / self.rave_equivalence
@@ -277,7 +297,10 @@ class BitSearch:
                 if visits >= node.rank_at or visits >= node.widen_at and not node.full:
                     empty = full & ~(s[0] | s[1])
                     if visits >= node.rank_at:
-                        self._rank(node, empty)
+                        self._rank(node, empty, s)
+                        if node.proven is not None:
+                            winner = node.player
+                            break
                     if visits >= node.widen_at and not node.full:  # the window grows with log(visits)
                         self._widen(node, empty, 2 + int(widen * math.log2(visits + 1)))
                         node.widen_at = math.ceil(2 ** ((len(node.window) - 1) / widen)) - 1
@@ -350,7 +373,7 @@ class BitSearch:
                     n.proven = 0.0 if n.player is not None else None
                     if n.player is None:
                         root.proven = 1.0
-                elif n.full and len(n.kids) == len(n.window) and all(ch.proven == 0.0 for ch in kids):
+                elif n.full and all(ch is not None and ch.proven == 0.0 for ch in n.wk):
                     if n.player is not None:
                         n.proven = 1.0
                     else:

@@ -12,7 +12,10 @@ instead of a loop over cells in Python:
   move gets is a uniformly random subset of the right size, drawn as random bits and balanced to
   that size; before it, each player's *bridges* (two stones with two empty common neighbours)
   get one carrier each, the bridge-saving reply of a playout that answers every intrusion;
-* **the winner of a full board**: one flood fill (Hex: Blue from the top; Y: X's groups on side A).
+* **the winner of a full board**: one flood fill (Hex: Blue from the top; Y: X's groups on side A);
+* **must-play regions**: when a player's groups join its sides through bridges and edge
+  templates (a flood fill that also follows each bridge's link), the opponent must play on
+  their carriers.
 
 The rules classes (:mod:`.hex`, :mod:`.y`) keep their readable API and give a position to this
 core with ``bit_state()``; ``tests/test_bitboard.py`` checks the two against each other on
@@ -202,6 +205,13 @@ class BitCore:
         first = 0 if self.owner(stones0, 0) else 1
         return 1 - first if self.misere else first
 
+    # ---- virtual connections (bitboard_vc.py) -------------------------------------------------
+    def must_play(self, stones: int, empty: int, player: int) -> int:
+        """The carriers the opponent of ``player`` must play on when ``player`` is virtually
+        connected by bridges and edge templates, else ``0`` (:func:`.bitboard_vc.must_play`)."""
+        from .bitboard_vc import must_play
+        return must_play(self, stones, empty, player)
+
     # ---- playouts ------------------------------------------------------------------------------
     def _split_tables(self) -> tuple:
         """The patterns :meth:`bridges_split` looks for, each anchored at its lowest cell so that
@@ -258,14 +268,8 @@ class BitCore:
                     taken |= pair
                     gm |= found << c1 if coin(1) else found << c2
                 continue
-            kept = 0
-            while found:  # lowest first; a pattern with a carrier already given out is skipped
-                low = found & -found
-                found ^= low
-                pair = low * both
-                if not pair & taken:
-                    taken |= pair
-                    kept |= low
+            kept = disjoint(found, both, taken)
+            taken |= kept << c1 | kept << c2
             r = coin(self.nbits) & kept  # which of the two carriers the mover gets
             gm |= r << c1 | (kept ^ r) << c2
         return gm, taken ^ gm
@@ -351,6 +355,20 @@ class PermPool:
         i, j = int(rng.random() * self.n), int(rng.random() * self.n)
         order[i], order[j] = order[j], order[i]
         return order
+
+
+def disjoint(found: int, both: int, taken: int) -> int:
+    """The anchors of ``found``, lowest first, whose carriers (``both`` shifted to the
+    anchor) meet neither ``taken`` nor the carriers of an anchor kept before."""
+    kept = 0
+    while found:
+        low = found & -found
+        found ^= low
+        pair = low * both
+        if not pair & taken:
+            taken |= pair
+            kept |= low
+    return kept
 
 
 def hex_core(size: int) -> BitCore:
