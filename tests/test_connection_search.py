@@ -224,7 +224,7 @@ def test_kept_values_stay_close_to_the_values_worked_out_afresh(game_id, options
                 assert abs(old - new) < 0.1, (node.visits, i, old, new)
                 diffs.append(abs(old - new))
             checked += 1
-    assert checked > 100 and sum(diffs) / len(diffs) < 0.01, (checked, max(diffs), sum(diffs) / len(diffs))
+    assert checked > 100 and sum(diffs) / len(diffs) < 0.02, (checked, max(diffs), sum(diffs) / len(diffs))
 
 
 def test_a_leaf_is_played_out_expand_times_before_it_is_opened():

@@ -19,14 +19,14 @@ generic one, with these changes that make an iteration several times cheaper in 
   works them all out again (decoding its SWAR counters) only every ``visits >> refresh_shift``
   visits; in between, only the move it chose last has changed enough to matter, so a visit
   works out one value and takes the largest.  The all-moves-as-first means and the exploration
-  term it uses are at most a sixteenth of its visits old (``refresh_shift = 64``: every visit);
+  term it uses are at most an eighth of its visits old (``refresh_shift = 64``: every visit);
 * a leaf is played out from ``expand`` times before it is opened (its first moves chosen);
 * threats (below) found at a node are reused by its children: the cells where the player who
   moved would win at once are, one cell fewer, that player's winning cells a ply later.
 
-Self-play at equal iterations found no loss from the last three (Hex 11, 3,000 iterations a
-move, against every value worked out at every visit and opening at the second visit: 21/40 and
-23/40); they make an iteration about a third cheaper.
+Self-play at equal iterations found no loss from the first two (Hex 11, 3,000 iterations a
+move, 40 games each against every value worked out at every visit and leaves opened at their
+second visit: 20/40 with both as set here), and they make an iteration about a third cheaper.
 
 Proofs: a move that connects is a proven win; a node whose every move (the whole board, not just
 the window) is a proven loss is a proven win for the player who moved into it.  "Every move"
@@ -106,7 +106,7 @@ class BitSearch:
     bridge_replies = True  # after an intrusion into a bridge or edge template, its reply comes first
     expand = 2  # a leaf is opened at visit expand + 1 (1: at its second visit, as MCTSBot does)
     must_play = True  # from a node's first ranking, its window keeps to BitCore.must_play's cells
-    refresh_shift = 4  # a node works out every value again after visits >> refresh_shift more visits
+    refresh_shift = 3  # a node works out every value again after visits >> refresh_shift more visits
 
     def _bits_start(self, game, root) -> None:
         core, s0, s1 = game.bit_state()
