@@ -44,9 +44,9 @@ def must_play(core, stones: int, empty: int, player: int) -> int:
             taken |= _carriers(kept, c1, c2)
             templates.append((kept, s0, c1, c2))
             on = _carriers(kept, c1, c2)
-            for i, side in enumerate(sides):  # the stone touches the side its carriers are on
+            for i, side in enumerate(sides):  # the stone touches a side both carriers are on
                 if on & side:
-                    sides[i] = side | (kept & side >> c1) << s0
+                    sides[i] = side | (kept & side >> c1 & side >> c2) << s0
     if not links and not templates:
         return 0
     group = 0
