@@ -105,7 +105,7 @@ class BitSearch:
     parent_order = True  # a node with no grandparent order takes its parent's (else the static one)
     bridge_replies = True  # after an intrusion into a bridge or edge template, its reply comes first
     expand = 2  # a leaf is opened at visit expand + 1 (1: at its second visit, as MCTSBot does)
-    must_play = True  # from a node's first ranking, its window keeps to BitCore.must_play's cells
+    must_play = True  # at its first ranking a node whose mover is virtually connected is proven
     refresh_shift = 3  # a node works out every value again after visits >> refresh_shift more visits
 
     def _bits_start(self, game, root) -> None:
