@@ -31,7 +31,7 @@ def hex_session(size=5, moves=()):
 
 
 def test_analysis_goes_on_in_slices_and_answers_for_the_position_on_screen():
-    s = hex_session(5, ["c3", "b3"])
+    s = hex_session(9, ["e5", "d5"])  # (not solved in these slices: the search goes on)
     first = ok(s, {"cmd": "analyse", "seconds": 0.05, "top": 3})
     second = ok(s, {"cmd": "analyse", "seconds": 0.05, "top": 3})
     assert first["position"] == {"path": [0, 0], "cursor": 2} and first["player"] == 0
@@ -43,12 +43,13 @@ def test_analysis_goes_on_in_slices_and_answers_for_the_position_on_screen():
     legal = {m["move"] for m in ok(s, {"cmd": "state"})["legal"]}
     assert all(x["move"] in legal for x in second["candidates"])
     # the state is untouched by analysing
-    assert ok(s, {"cmd": "state"})["moves"] == ["c3", "b3"]
+    assert ok(s, {"cmd": "state"})["moves"] == ["e5", "d5"]
 
 
 def test_a_position_analysed_before_goes_on_where_it_stopped_and_a_following_one_reuses_the_subtree():
-    s = hex_session(5, ["c3", "b3"])
+    s = hex_session(9, ["e5", "d5"])  # (big enough that a tenth of a second cannot solve it)
     before = ok(s, {"cmd": "analyse", "seconds": 0.1})
+    assert not before["done"]
     ok(s, {"cmd": "goto", "cursor": 1})
     ok(s, {"cmd": "analyse", "seconds": 0.01})
     ok(s, {"cmd": "goto", "cursor": 2})
