@@ -46,6 +46,7 @@ if str(Path(__file__).resolve().parent) not in sys.path:
 # the checks live in site_checks.py; their names stay importable from build
 from site_checks import (  # noqa: E402,F401 (re-exported)
     ALLOWED_URLS,
+    BOT_FRAME_HASH,
     CHECKED_SUFFIXES,
     CONTENT_SECURITY_POLICY,
     CSP_DIRECTIVES,

@@ -19,6 +19,8 @@ bytes as the file next to them.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import html.parser
 import json
 import re
@@ -41,13 +43,25 @@ ALLOWED_URLS = {
 # site's own files: no inline script or style, no eval (WebAssembly compilation
 # only, for Pyodide), no other origin. No frame-ancestors: the board is meant to
 # be embedded in iframes on other sites (a meta tag ignores it anyway).
+# Two exceptions, both for the bot sandbox (web/botclient.js): its frame is an
+# <iframe sandbox="allow-scripts" srcdoc=...> (an opaque origin: a person's bot must not
+# reach the site's storage), which inherits this policy. Its one inline script is
+# web/bot-frame.js, admitted by its sha256 (BOT_FRAME_HASH) and by nothing else; and the
+# bot's worker and the runtime it imports are blob: URLs made inside the sandbox (the
+# sandbox can fetch nothing: the page hands it the bytes). blob: URLs are made by
+# script only, so they admit nothing that was not already running.
+WEB = Path(__file__).resolve().parent.parent / "web"
+BOT_FRAME_SCRIPT = "bot-frame.js"
+BOT_FRAME_HASH = "'sha256-" + base64.b64encode(
+    hashlib.sha256((WEB / BOT_FRAME_SCRIPT).read_bytes()).digest()).decode() + "'"
 CSP_DIRECTIVES = {
     "default-src": "'none'",
-    "script-src": "'self' 'wasm-unsafe-eval'",
+    "script-src": f"'self' 'wasm-unsafe-eval' blob: {BOT_FRAME_HASH}",
+    "script-src-attr": "'none'",  # no event-handler attributes, whatever script-src admits
     "style-src": "'self'",
     "img-src": "'self'",
     "connect-src": "'self'",
-    "worker-src": "'self'",
+    "worker-src": "'self' blob:",
     "manifest-src": "'self'",
     "object-src": "'none'",
     "base-uri": "'none'",
@@ -174,6 +188,10 @@ def csp_weaknesses(policy: str) -> list[str]:
         allowed = {"'self'", "'none'"}
         if name in _CSP_SCRIPT_LIKE:
             allowed.add("'wasm-unsafe-eval'")  # WebAssembly compilation only (Pyodide); no JS eval
+        if name in ("script-src", "script-src-elem", "worker-src"):
+            allowed.add("blob:")  # the bot sandbox's worker and runtime (see CSP_DIRECTIVES)
+        if name in ("script-src", "script-src-elem"):
+            allowed.add(BOT_FRAME_HASH.lower())  # the bot sandbox's frame script, and no other
         if name in ("img-src", "media-src", "font-src"):
             allowed |= {"data:", "blob:"}
         bad = [t for t in tokens if t.lower() not in allowed]

@@ -372,7 +372,9 @@ def test_csp_checker_catches_a_missing_late_other_or_weak_meta(tmp_path):
     ("default-src 'none'; script-src 'self' data:", "script-src allows data:"),
     ("default-src 'none'; style-src 'self' 'unsafe-inline'", "style-src allows 'unsafe-inline'"),
     ("default-src 'none'; connect-src *", "connect-src allows *"),
-    ("default-src 'none'; worker-src blob:", "worker-src allows blob:"),
+    ("default-src 'none'; worker-src data:", "worker-src allows data:"),
+    ("default-src 'none'; connect-src blob:", "connect-src allows blob:"),  # blob: for the bot sandbox's scripts only
+    ("default-src 'none'; script-src 'self' 'sha256-AAAA'", "script-src allows 'sha256-AAAA'"),  # only bot-frame.js's
     ("default-src 'self'", "object-src is not 'none'"),
     ("default-src 'none'", "no base-uri"),
     ("default-src 'none'; base-uri *", "base-uri allows *"),

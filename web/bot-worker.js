@@ -1,16 +1,23 @@
-// The bot worker (module worker): runs a person's bot, apart from the page's engine worker, so
-// that a runaway bot can be stopped by terminating this worker (web/botclient.js does it).
-// It boots Pyodide and the engine wheel like worker.js (engine-boot.js) and
-// answers requests with pygame_core.bot_bridge.handle_json.
-//   worker -> page  {type: "ready", snapshot: "restored" | "none" | "failed"} | {type: "fatal", message} | {type: "response", id, response}
-//   page -> worker  {id, request}
-// The site's CSP (connect-src 'self', sent on every answer) applies here too: a bot cannot
-// reach another origin.
-import {
-  INDEX_URL, RUNTIME_OPTIONS, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey, unpackWheel,
-} from "./engine-boot.js";
+// The bot worker: runs a person's bot, apart from the page's engine worker, in the bot sandbox.
+// It is a classic worker (a module worker from a blob: URL does not start in an opaque origin in
+// Chromium) that imports the runtime with import(). botclient.js fetches this file's text and
+// the sandbox frame (bot-frame.js, an <iframe sandbox="allow-scripts">, opaque origin) starts it
+// from a blob: URL, so this worker has the frame's opaque origin too: no Cache Storage, IndexedDB, localStorage, cookies, service
+// worker or same-origin requests of the site. It imports nothing by URL: the page hands it every
+// byte it needs (the Pyodide runtime, the engine wheel, the engine's memory snapshot).
+//   frame -> worker  {type: "boot", boot: {indexURL, lock, files: {name: Uint8Array}, wheel: {name, bytes}, snapshot}, port}
+//   worker -> page   (on the port) {type: "ready", snapshot: "restored" | "none" | "failed"} |
+//                    {type: "fatal", message} | {type: "response", id, response}
+//   page -> worker   (on the port) {id, request}
+// Requests are answered with pygame_core.bot_bridge.handle_json. A runaway bot is stopped by
+// the page, which removes the frame (and with it this worker).
+//
+// Two layers: the opaque origin (the browser's), and the policy inherited from the frame
+// (connect-src 'none': no request at all, anywhere). As a third, `fetch` here answers only the
+// runtime's own files from memory.
 
 const BOT_BRIDGE = "__import__('pygame_core.bot_bridge', fromlist=['handle_json']).handle_json";
+let port = null;
 let handleJson = null;
 let bootError = null;
 const queue = [];
@@ -21,43 +28,64 @@ function message(err) {
   return lines.length ? lines[lines.length - 1].trim() : text;
 }
 
-// From the game page's memory snapshot when there is one (a restart after a stopped bot then
-// takes a fraction of a second); else the ordinary install. A snapshot that fails is left to the
-// game page's worker to judge: this worker just boots normally.
-async function bootFromSnapshot(loadPyodide, bytes, wheelPromise) {
-  const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: [], _loadSnapshot: bytes });
-  unpackWheel(pyodide, (await wheelPromise).bytes);
-  pyodide.runPython("import random; random.seed()");
-  handleJson = pyodide.runPython(BOT_BRIDGE);
-  const hello = JSON.parse(String(handleJson('{"cmd":"template","game":"hex"}')));
-  if (!hello || hello.ok !== true) throw new Error("the restored engine did not answer");
+function moduleURL(bytes) {
+  return URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
 }
 
-async function boot() {
-  const infoPromise = fetchBuildInfo();
-  const wheelPromise = infoPromise.then(fetchWheel);
-  wheelPromise.catch(() => {});
-  const { loadPyodide, version } = await import(INDEX_URL + "pyodide.mjs");
-  const snapshot = await readSnapshot(snapshotKey(await infoPromise, version));
-  if (snapshot) {
+/** Pyodide loads its wasm and standard library with fetch: answer those from memory, nothing else. */
+function memoryFetch(files) {
+  return async (input) => {
+    const url = String(input && typeof input === "object" && "url" in input ? input.url : input);
+    const name = url.slice(url.lastIndexOf("/") + 1).split(/[?#]/)[0];
+    const bytes = Object.prototype.hasOwnProperty.call(files, name) ? files[name] : null;
+    if (!bytes) throw new TypeError("the bot sandbox makes no requests");
+    const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+    return new Response(bytes, { headers: { "Content-Type": type } });
+  };
+}
+
+function unpackWheel(pyodide, bytes) {
+  const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+async function boot(b) {
+  self.fetch = memoryFetch(b.files);
+  // Pyodide refuses a classic worker, which it tells by importScripts working (this one is
+  // classic only because a blob: module worker does not start in an opaque origin); nothing
+  // here loads a script that way, and the bot has no use for it either
+  self.importScripts = () => { throw new TypeError("the bot sandbox loads no scripts"); };
+  const { loadPyodide } = await import(moduleURL(b.files["pyodide.mjs"]));
+  const { default: createPyodideModule } = await import(moduleURL(b.files["pyodide.asm.mjs"]));
+  const options = {
+    indexURL: b.indexURL,
+    packageBaseUrl: b.indexURL,
+    lockFileContents: b.lock,
+    createPyodideModule,
+    packages: [],
+    stdout: (line) => console.log("[bot]", line),
+    stderr: (line) => console.warn("[bot]", line),
+  };
+  const start = async (snapshot) => {
+    const pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+    unpackWheel(pyodide, b.wheel.bytes);
+    pyodide.runPython("import random; random.seed()");
+    handleJson = pyodide.runPython(BOT_BRIDGE);
+    const hello = JSON.parse(String(handleJson('{"cmd":"template","game":"hex"}')));
+    if (!hello || hello.ok !== true) throw new Error("the engine did not answer");
+  };
+  if (b.snapshot) {
     try {
-      await bootFromSnapshot(loadPyodide, snapshot, wheelPromise);
+      await start(b.snapshot);
       return "restored";
     } catch (err) {
       handleJson = null;
       console.warn("Boardwright bot worker: the snapshot is unusable, booting normally:", err);
     }
   }
-  const how = snapshot ? "failed" : "none";
-  const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: ["micropip"] });
-  const wheel = await wheelPromise;
-  const path = `/tmp/${wheel.name}`;
-  pyodide.FS.writeFile(path, wheel.bytes);
-  pyodide.globals.set("_bw_wheel_url", "emfs:" + path);
-  await pyodide.runPythonAsync("import micropip\nawait micropip.install(_bw_wheel_url, deps=False)\ndel _bw_wheel_url");
-  pyodide.FS.unlink(path);
-  handleJson = pyodide.runPython(BOT_BRIDGE);
-  return how;
+  await start(null);
+  return b.snapshot ? "failed" : "none";
 }
 
 function answer(msg) {
@@ -69,19 +97,28 @@ function answer(msg) {
   } catch (err) {
     response = { ok: false, error: { code: "internal", message: message(err) } };
   }
-  self.postMessage({ type: "response", id, response });
+  port.postMessage({ type: "response", id, response });
 }
 
 self.onmessage = (event) => {
-  if (handleJson || bootError) answer(event.data);
-  else queue.push(event.data);
+  const data = event.data;
+  if (port || !data || data.type !== "boot" || !data.port) return;
+  port = data.port;
+  port.onmessage = (ev) => {
+    if (handleJson || bootError) answer(ev.data);
+    else queue.push(ev.data);
+  };
+  boot(data.boot).then(
+    (snapshot) => {
+      self.fetch = memoryFetch({}); // the runtime's bytes are no longer needed
+      port.postMessage({ type: "ready", snapshot });
+      while (queue.length) answer(queue.shift());
+    },
+    (err) => {
+      self.fetch = memoryFetch({});
+      bootError = message(err);
+      port.postMessage({ type: "fatal", message: bootError });
+      while (queue.length) answer(queue.shift());
+    },
+  );
 };
-
-boot().then(
-  (snapshot) => { self.postMessage({ type: "ready", snapshot }); while (queue.length) answer(queue.shift()); },
-  (err) => {
-    bootError = message(err);
-    self.postMessage({ type: "fatal", message: bootError });
-    while (queue.length) answer(queue.shift());
-  },
-);

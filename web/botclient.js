@@ -1,15 +1,74 @@
-// The page's side of the bot worker (bot-worker.js), shared by the workbench and the main page.
+// The page's side of the bot sandbox, shared by the workbench and the main page.
 //   const bots = new BotClient();
 //   await bots.request(req, {limitMs})  -> the bot bridge's {ok, result|error}
+// A bot runs in a worker inside an <iframe sandbox="allow-scripts"> made here (bot-frame.js's
+// text inline in its srcdoc): an opaque origin, so the bot cannot reach the site's Cache Storage
+// (the offline copy, the engine snapshot), IndexedDB, localStorage (the saves), cookies, service
+// worker, same-origin requests or the page's other workers. The frame fetches nothing: this page
+// fetches the Pyodide runtime, the engine wheel and the engine's snapshot once and hands them over
+// (bot-worker.js says how they are used). Page and worker talk on a MessageChannel port.
 // A request with limitMs that gets no answer in time, or a worker that dies (out of memory, its
-// script failed), terminates the worker and throws a BotStopped ({reason: "timeout" | "crashed",
-// message}); the next request starts a fresh worker and loads the last loaded bot again.
+// script failed), removes the frame (and its worker) and throws a BotStopped ({reason: "timeout" |
+// "crashed", message}); the next request makes a fresh frame and loads the last loaded bot again.
 // A bot that ran out of memory (MemoryError) gets its answer, and its worker is ended too.
 // The limit counts from when the request is sent to a ready worker (not the worker's boot).
+import { INDEX_URL, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey } from "./engine-boot.js";
 
 export const BOT_KEY = "boardwright.bot"; // localStorage: {source, game, options} for "Your bot"
 
 const RELOAD_LIMIT_MS = 10_000; // loading again a bot that loaded before, in a fresh worker
+const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
+// The frame's own policy, on top of the page's (which it inherits, and which admits the frame's
+// one inline script by its hash): no requests at all (connect-src 'none'), workers and modules
+// only from blob: URLs made inside the sandbox, no frames, forms, plugins or images.
+// ('unsafe-inline' here adds nothing: the inherited page policy still admits only that hash.)
+export const FRAME_POLICY = "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; "
+  + "worker-src blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
+let runtimePromise = null;
+
+async function fetchBytes(url) {
+  const resp = await fetch(url);
+  if (!resp.ok) throw new Error(`${url.split("/").pop()}: HTTP ${resp.status}`);
+  return new Uint8Array(await resp.arrayBuffer());
+}
+
+async function fetchText(url) {
+  const resp = await fetch(url);
+  if (!resp.ok) throw new Error(`${url.split("/").pop()}: HTTP ${resp.status}`);
+  return resp.text();
+}
+
+/** What every sandbox gets, fetched once a page (through the service worker: offline too). */
+function runtime() {
+  runtimePromise = runtimePromise || (async () => {
+    const info = await fetchBuildInfo();
+    const here = (name) => new URL(`./${name}`, import.meta.url).href;
+    const [frameScript, workerSource, lock, wheel, snapshot, ...files] = await Promise.all([
+      fetchText(here("bot-frame.js")),
+      fetchText(here("bot-worker.js")),
+      fetchText(INDEX_URL + "pyodide-lock.json").then(JSON.parse),
+      fetchWheel(info),
+      readSnapshot(snapshotKey(info, info.pyodide)),
+      ...RUNTIME_FILES.map((name) => fetchBytes(INDEX_URL + name)),
+    ]);
+    const srcdoc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}">`
+      + `<title>Bot sandbox</title><script>${frameScript}</script>`;
+    return { srcdoc, workerSource, lock, wheel, snapshot, files: Object.fromEntries(RUNTIME_FILES.map((n, i) => [n, files[i]])) };
+  })();
+  runtimePromise.catch(() => { runtimePromise = null; }); // tried again on the next start
+  return runtimePromise;
+}
+
+/** The worker's answer as the page may use it: a bot's code could make it anything. */
+function checked(response) {
+  if (!response || typeof response !== "object" || typeof response.ok !== "boolean") {
+    return { ok: false, error: { code: "internal", message: "the bot's worker gave a malformed answer" } };
+  }
+  if (response.ok) return response.result && typeof response.result === "object" ? response : { ok: true, result: {} };
+  const error = response.error && typeof response.error === "object" ? response.error : {};
+  return { ok: false, error: { ...error, message: String(error.message ?? "the bot failed").slice(0, 500) } };
+}
 
 export class BotStopped extends Error {
   constructor(reason, message) { super(message); this.reason = reason; }
@@ -29,25 +88,44 @@ export class BotClient {
 
   start() {
     if (this.worker) return this.ready;
-    const worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
-    this.worker = worker;
+    const channel = new MessageChannel();
+    const frame = document.createElement("iframe");
+    frame.setAttribute("sandbox", "allow-scripts"); // no allow-same-origin: an opaque origin
+    frame.hidden = true;
+    frame.title = "Bot sandbox";
+    frame.className = "bot-sandbox";
+    const sandbox = { frame, port: channel.port1, onMessage: null };
+    this.worker = sandbox;
     this.workersStarted += 1;
     this.ready = new Promise((resolve, reject) => {
-      worker.addEventListener("message", (ev) => {
+      const stop = (why) => {
+        this.kill(new BotStopped("crashed", `The bot's worker stopped: ${why}.`), sandbox);
+        reject(new BotStopped("crashed", why));
+      };
+      sandbox.port.onmessage = (ev) => {
         const msg = ev.data || {};
-        if (msg.type === "ready") { this.lastBoot = msg.snapshot; resolve(); }
-        else if (msg.type === "fatal") reject(new BotStopped("fatal", `the bot's Python could not start: ${msg.message}`));
+        if (msg.type === "ready") { this.lastBoot = String(msg.snapshot); resolve(); }
+        else if (msg.type === "fatal") reject(new BotStopped("fatal", `the bot's Python could not start: ${String(msg.message).slice(0, 200)}`));
         else if (msg.type === "response") {
           const entry = this.pending.get(msg.id);
-          if (entry) { this.pending.delete(msg.id); entry.resolve(msg.response); }
+          if (entry) { this.pending.delete(msg.id); entry.resolve(checked(msg.response)); }
         }
-      });
-      worker.addEventListener("error", (ev) => {
-        ev.preventDefault();
-        const why = ev.message ? String(ev.message).slice(0, 160) : "it crashed (out of memory?)";
-        this.kill(new BotStopped("crashed", `The bot's worker stopped: ${why}.`));
-        reject(new BotStopped("crashed", why));
-      });
+      };
+      // the frame says only that the worker died; anything else from it is ignored
+      sandbox.onMessage = (ev) => {
+        if (ev.source !== frame.contentWindow || !ev.data || ev.data.type !== "crashed") return;
+        stop(String(ev.data.message || "").slice(0, 160) || "it crashed (out of memory?)");
+      };
+      window.addEventListener("message", sandbox.onMessage);
+      runtime().then((rt) => {
+        if (this.worker !== sandbox) return; // stopped meanwhile
+        frame.addEventListener("load", () => {
+          const boot = { indexURL: INDEX_URL, lock: rt.lock, files: rt.files, wheel: rt.wheel, snapshot: rt.snapshot };
+          frame.contentWindow.postMessage({ type: "boot", worker: rt.workerSource, boot }, "*", [channel.port2]);
+        }, { once: true });
+        frame.srcdoc = rt.srcdoc;
+        document.body.append(frame);
+      }, (err) => stop(`the runtime could not be read (${String(err && err.message ? err.message : err).slice(0, 120)})`));
     });
     this.ready.catch(() => {});
     const readyNow = this.ready;
@@ -56,10 +134,13 @@ export class BotClient {
     return this.ready;
   }
 
-  /** Terminate the worker; every waiting request fails with `error`. */
-  kill(error) {
-    if (!this.worker) return;
-    this.worker.terminate();
+  /** Remove the sandbox (its frame and worker); every waiting request fails with `error`. */
+  kill(error, which = this.worker) {
+    if (!this.worker || which !== this.worker) return;
+    const { frame, port, onMessage } = this.worker;
+    window.removeEventListener("message", onMessage);
+    port.close();
+    frame.remove();
     this.worker = null;
     this.ready = null;
     const waiting = [...this.pending.values()];
@@ -70,15 +151,16 @@ export class BotClient {
   post(request, limitMs) {
     const id = this.nextId++;
     this.requestsSent += 1;
+    const sandbox = this.worker;
     return new Promise((resolve, reject) => {
       const timer = limitMs > 0 ? setTimeout(() => {
-        this.kill(new BotStopped("timeout", `took longer than ${limitMs / 1000} s`));
+        this.kill(new BotStopped("timeout", `took longer than ${limitMs / 1000} s`), sandbox);
       }, limitMs) : null;
       this.pending.set(id, {
         resolve: (r) => { clearTimeout(timer); resolve(r); },
         reject: (e) => { clearTimeout(timer); reject(e); },
       });
-      this.worker.postMessage({ id, request });
+      sandbox.port.postMessage({ id, request });
     });
   }
 

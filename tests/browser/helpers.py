@@ -67,5 +67,5 @@ def play_random(page, n, seed=1):
 
 
 def same_origin_only(page, site_url):
-    foreign = [u for u in page.requests_seen if not u.startswith(site_url) and not u.startswith("data:")]
+    foreign = [u for u in page.requests_seen if not u.startswith((site_url, "data:", "blob:"))]
     assert not foreign, f"requests to other origins: {foreign}"
