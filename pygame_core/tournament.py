@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from . import agents, game_class, new_game
-from .bots import BotError, MoveTimeout, load_bot_file, make_bot_agent
+from .bots import BotAgent, BotError, MoveTimeout, load_bot_file, make_bot_agent, start_bots
 from .core import GameError
 
 
@@ -101,49 +101,84 @@ def _make_player(seat, seed: int):
 
 
 class _Timer:
-    """Interrupt a bot's move after ``limit`` seconds (Unix, main thread); else does nothing."""
+    """Interrupt a bot's call (``what``: start, choose or observe) for ``seat`` after ``limit``
+    seconds with :class:`MoveTimeout` (Unix, main thread; elsewhere it only reports).
+    ``report``, if given, hears ``("call", seat, moves, what)`` before the call and ``("done",)``
+    after it: the watchdog of :mod:`pygame_core.watchdog` times the call from outside."""
 
-    def __init__(self, limit: float | None):
-        self.limit = limit if limit and hasattr(signal, "setitimer") and \
-            threading.current_thread() is threading.main_thread() else None
+    def __init__(self, limit: float | None, seat: int = 0, what: str = "choose", moves: int = 0, report=None):
+        self.seat, self.what, self.moves, self.report = seat, what, moves, report
+        self.limit = limit if limit and itimer_works() else None
 
     def __enter__(self):
+        if self.report:
+            self.report(("call", self.seat, self.moves, self.what))
         if self.limit:
             self.old = signal.signal(signal.SIGALRM, self._ring)
             signal.setitimer(signal.ITIMER_REAL, self.limit)
         return self
 
     def _ring(self, *_):
-        raise MoveTimeout()
+        raise MoveTimeout(self.seat, self.what)
 
     def __exit__(self, *exc):
         if self.limit:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.old)
+        if self.report:
+            self.report(("done",))
         return False
 
 
-def play_match(game_id: str, options: dict, seed: int, seats: list, move_limit: float | None = None) -> dict:
+def itimer_works() -> bool:
+    """Whether :class:`_Timer` can interrupt a call here (Unix, the main thread)."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def timeout_text(what: str, limit: float) -> str:
+    if what == "choose":
+        return f"a move took longer than {limit:g} s"
+    return f"the bot's {what} took longer than {limit:g} s"
+
+
+def play_match(game_id: str, options: dict, seed: int, seats: list, move_limit: float | None = None,
+               report=None) -> dict:
     """One game: agents are seeded from the game seed and their seat, and see only
-    ``game.view(player)``; bots also ``observe`` every move as their seat may read it."""
+    ``game.view(player)``.  Bots are started before the first move (``start`` with their seat's
+    view at move 0), ``observe`` every move as their seat may read it, and forfeit the game when
+    a call raises or (``move_limit``) takes longer than that many seconds.  ``report``: see
+    :class:`_Timer`."""
     game = new_game(game_id, seed=seed, **options)
     players = [_make_player(seat, (seed * 31 + i) & 0x7FFFFFFF) for i, seat in enumerate(seats)]
-    watchers = [(i, p) for i, p in enumerate(players) if hasattr(p, "observe")]
-    while not game.is_over:
-        p = game.current_player
-        try:
-            with _Timer(move_limit if hasattr(players[p], "bot") else None):
-                move = players[p].choose(game.view(p))
-            game.play(move)
-        except MoveTimeout:
-            return _forfeit(game, p, f"a move took longer than {move_limit:g} s")
-        except BotError as exc:
-            return _forfeit(game, p, str(exc))
-        for i, watcher in watchers:
+    watchers = [(i, p) for i, p in enumerate(players) if isinstance(p, BotAgent)]
+
+    def guard(seat, what):
+        return _Timer(move_limit, seat, what, len(game.history), report)
+
+    try:
+        failed = start_bots(game, players, guard)
+        if failed is not None:
+            return _forfeit(game, *failed)
+        while not game.is_over:
+            p = game.current_player
             try:
-                watcher.observe(game.public_move_text(len(game.history) - 1, i))
+                if isinstance(players[p], BotAgent):
+                    with guard(p, "choose"):
+                        move = players[p].choose(game.view(p))
+                else:
+                    move = players[p].choose(game.view(p))
+                game.play(move)
             except BotError as exc:
-                return _forfeit(game, i, str(exc))
+                return _forfeit(game, p, str(exc))
+            for i, watcher in watchers:
+                try:
+                    with guard(i, "observe"):
+                        watcher.observe(game.public_move_text(len(game.history) - 1, i))
+                except BotError as exc:
+                    return _forfeit(game, i, str(exc))
+    except MoveTimeout as exc:
+        seat, what = exc.args
+        return _forfeit(game, seat, timeout_text(what, move_limit))
     return {"winners": game.winners, "scores": game.scores, "moves": len(game.history)}
 
 
