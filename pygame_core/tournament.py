@@ -10,8 +10,11 @@ another machine (a bot travels as its source text).
 Games run in this process, in ``jobs`` local processes, or on a Dask cluster
 (:mod:`pygame_core.cluster`, ``scheduler="tcp://host:8786"``); each game's agents are seeded from
 the game seed and the seat, so every way of running gives the same results.  A bot that raises,
-returns an illegal move or takes longer than ``move_limit`` seconds (Unix: an interval timer
-interrupts it) forfeits that game: the other seats share the win, and the error is counted.
+returns an illegal move or takes longer than ``move_limit`` seconds forfeits that game: the
+other seats share the win, and the error is counted.  The limit is an interval timer that
+interrupts the bot (Unix, on the main thread: one process, ``jobs`` pool processes); where that
+cannot work (a Dask worker's threads; a platform without interval timers) a game with a bot
+runs in a child process that :mod:`pygame_core.watchdog` kills when a call goes over.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ import threading
 from fractions import Fraction
 from functools import lru_cache
 
-from . import agents, game_class, new_game
+from . import agents, game_class, new_game, watchdog
 from .bots import BotAgent, BotError, MoveTimeout, load_bot_file, make_bot_agent, start_bots
 from .core import GameError
 
@@ -188,8 +191,29 @@ def _forfeit(game, seat: int, error: str) -> dict:
 
 
 def _play_job(job):
+    """One game of a tournament's work list, here or in a worker (a pool process, a Dask task).
+    With a move limit where the interval timer cannot work (a Dask worker's thread), a game with
+    a bot runs in a child process under :func:`~pygame_core.watchdog.run_watched`."""
     index, game_id, options, seed, seats, *rest = job
-    return index, play_match(game_id, options, seed, seats, *rest)
+    move_limit = rest[0] if rest else None
+    if move_limit and not itimer_works() and any(isinstance(s, dict) and "bot" in s for s in seats):
+        return index, play_watched(game_id, options, seed, seats, move_limit)
+    return index, play_match(game_id, options, seed, seats, move_limit)
+
+
+def play_watched(game_id: str, options: dict, seed: int, seats: list, move_limit: float) -> dict:
+    """:func:`play_match` in a child process that is killed when a bot's call goes over
+    ``move_limit`` seconds (and a margin); the same result as :func:`play_match` here."""
+    out = watchdog.run_watched("pygame_core.tournament:play_match", (game_id, options, seed, seats, move_limit),
+                               {}, move_limit)
+    if out[0] == "result":
+        return out[1]
+    seat, moves, what = out[1:4]
+    error = timeout_text(what, move_limit) if out[0] == "timeout" else \
+        f"the bot's process ended during its {what} (exit code {out[4]})"
+    num_players = new_game(game_id, seed=seed, **options).num_players
+    return {"winners": [i for i in range(num_players) if i != seat], "scores": None,
+            "moves": moves, "forfeit": seat, "error": error}
 
 
 def tournament_schedule(labels: list[str], seats_per_game: int) -> list[list[int]]:
