@@ -24,7 +24,7 @@ import threading
 from fractions import Fraction
 from functools import lru_cache
 
-from . import agents, game_class, new_game, watchdog
+from . import agents, game_class, new_game
 from .bots import BotAgent, BotError, MoveTimeout, load_bot_file, make_bot_agent, start_bots
 from .core import GameError
 
@@ -204,6 +204,7 @@ def _play_job(job):
 def play_watched(game_id: str, options: dict, seed: int, seats: list, move_limit: float) -> dict:
     """:func:`play_match` in a child process that is killed when a bot's call goes over
     ``move_limit`` seconds (and a margin); the same result as :func:`play_match` here."""
+    from . import watchdog  # subprocess and threads: never imported by the page's engine
     out = watchdog.run_watched("pygame_core.tournament:play_match", (game_id, options, seed, seats, move_limit),
                                {}, move_limit)
     if out[0] == "result":
