@@ -27,10 +27,11 @@ replay.  The move may be a move value or its text.
 
 :func:`load_bot` reads a bot class from source text (a ``.py`` file's); :class:`BotAgent` makes
 any bot class an :class:`~pygame_core.agents.Agent` (tournaments, the page's workbench), checking
-every move it returns; :func:`start_bots` starts the bots among a game's players.  A bot is not sandboxed: it is Python code, run as its author wrote it.
-The page runs bots in a worker of their own and stops a runaway one by terminating it; the
-command line can stop a slow move with ``--move-limit`` (an interval timer, Unix; on a Dask
-cluster each game runs in a child process that a watchdog kills, :mod:`pygame_core.watchdog`).
+every move it returns; :func:`start_bots` starts the bots among a game's players.  A bot is
+not sandboxed: it is Python code, run as its author wrote it.  The page runs bots in a worker
+of their own and stops a runaway one by terminating it; the command line can stop a slow move
+with ``--move-limit`` (an interval timer, Unix; on a Dask cluster each game runs in a child
+process that a watchdog kills, :mod:`pygame_core.watchdog`).
 """
 from __future__ import annotations
 

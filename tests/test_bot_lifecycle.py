@@ -81,7 +81,7 @@ def test_a_start_or_observe_that_loops_is_stopped_by_the_move_limit():
                  "    def choose(self, game):\n        return game.legal_moves()[0]\n"
     res = play_match("hex", {"size": 3}, 1, _seats(1, source=loop_start), move_limit=0.2)
     assert res["forfeit"] == 1 and res["error"] == "the bot's start took longer than 0.2 s"
-    loop_observe = loop_start.replace("def start", "def observe").replace("(self, game):\n        while", "(self, move):\n        while", 1)
+    loop_observe = loop_start.replace("def start(self, game)", "def observe(self, move)")
     res = play_match("hex", {"size": 3}, 1, _seats(1, source=loop_observe), move_limit=0.2)
     assert res["forfeit"] == 1 and res["error"] == "the bot's observe took longer than 0.2 s" and res["moves"] == 1
 
