@@ -65,7 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument("--scheduler", metavar="ADDRESS", help="play the games on a Dask cluster, e.g. "
                     "tcp://host:8786 (pip install 'boardwright[cluster]')")
     tp.add_argument("--move-limit", type=float, default=None, metavar="SECONDS",
-                    help="a bot's move taking longer forfeits that game (Unix)")
+                    help="a bot's move taking longer forfeits that game (an interval timer; on a "
+                    "Dask cluster a watchdog kills the game's process)")
     from .analysis_cli import add_parsers  # analyse, review
     add_parsers(sub)
     return p

@@ -12,15 +12,22 @@ Requests (``"cmd"`` plus arguments):
 * ``load`` - ``source``, ``class`` (optional): compile and run the bot's module; errors name
   the line.  Every later command plays this bot.
 * ``check`` - ``game``, ``options``, ``positions`` (default 20), ``seed``: the bot chooses a
-  move on that many random positions of random games; the first error (with its line), or
-  ``{positions, mean_ms, max_ms}``.
+  move on that many random positions of random games (a new bot for each, started at move 0
+  and shown the moves so far, as in a game); the first error (with its line), or
+  ``{positions, mean_ms, max_ms}`` (the ``choose`` calls timed).
 * ``new`` - ``game``, ``options``, ``seed``, ``seats`` (``{"bot": true}`` or ``{"agent": name,
   "settings": {}}`` per seat): a game played like :func:`pygame_core.tournament.play_match`
-  (same seeds, so the same results); ``step`` plays its next move and returns ``{move, seat,
-  by_bot, is_over, winners, scores, moves}`` (``forfeit`` and ``error`` when the bot failed).
+  (same seeds, so the same results): ``new`` starts the bots (``start`` with their seat's view
+  at move 0, before any move: time it like a bot move) and answers the game's state, already
+  over with ``seat``, ``forfeit`` and ``error`` when a bot's ``start`` failed; ``step`` plays its
+  next move, lets the bots ``observe`` it, and returns ``{move, seat, by_bot, is_over, winners,
+  scores, moves}`` (``forfeit`` and ``error`` when the bot failed).
 * ``forfeit`` - ``seat``, ``error``: the page stopped the bot (a time limit); the game's result.
 * ``score`` - ``results`` (``[{opponent, wins, games}]``): win rates with 95 % Wilson intervals.
-* ``choose`` - ``record``, ``seat``: the bot's move in that game (the main page's "Your bot").
+* ``choose`` - ``record``, ``seat``: the bot's move in that game (the main page's "Your bot"):
+  the session's bot for that game and seat is started with the seat's view at move 0 and
+  observes every move of the record (the moves since the last ``choose`` when the record goes
+  on from it), then chooses.
 * ``pack`` / ``unpack`` - ``source`` / ``token``: a bot in a link (raw DEFLATE + base64url,
   size-checked before and after decompression).
 """
@@ -34,7 +41,7 @@ import traceback
 import zlib
 
 from . import agents, new_game
-from .bots import MAX_SOURCE_CHARS, BotError, make_bot_agent
+from .bots import MAX_SOURCE_CHARS, BotAgent, BotError, make_bot_agent, start_bots
 from .core import GameError, Rng, game_class, list_games, quote, replay
 from .tournament import _forfeit, wilson
 
@@ -230,6 +237,9 @@ class BotSession:
                 continue
             p = game.current_player
             agent = cls(seed=rng.below(1 << 30))
+            agent.start(game.undone(len(game.history)).view(p), p)  # as in a game: start at move 0,
+            for i in range(len(game.history)):  # then observe the moves so far
+                agent.observe(game.public_move_text(i, p))
             t = time.perf_counter()
             move = agent.choose(game.view(p))
             times.append((time.perf_counter() - t) * 1000)
@@ -261,8 +271,14 @@ class BotSession:
                 players.append(cls(seed=s, **settings))
             else:
                 raise BotBridgeError('a seat is {"bot": true} or {"agent": name}')
-        watchers = [(i, p) for i, p in enumerate(players) if hasattr(p, "observe")]
+        watchers = [(i, p) for i, p in enumerate(players) if isinstance(p, BotAgent)]
         self.match = (game, players, watchers)
+        failed = start_bots(game, players)  # before the first move, in every seat
+        if failed is not None:
+            self.match = None
+            seat, error = failed
+            return self._result(game, {"seat": seat, "by_bot": True, **_forfeit(game, seat, error),
+                                       "line": _error(BotError(error)).get("line")})
         return self._result(game, {})
 
     def _result(self, game, extra) -> dict:
@@ -279,7 +295,7 @@ class BotSession:
         if game.is_over:
             raise BotBridgeError("the game is over")
         p = game.current_player
-        by_bot = hasattr(players[p], "bot")
+        by_bot = isinstance(players[p], BotAgent)
         info = {"seat": p, "by_bot": by_bot}
         try:
             move = players[p].choose(game.view(p))
@@ -292,7 +308,8 @@ class BotSession:
             try:
                 watcher.observe(game.public_move_text(len(game.history) - 1, i))
             except BotError as exc:
-                return self._result(game, {**info, **_forfeit(game, i, str(exc))})
+                self.match = None
+                return self._result(game, {**info, **_forfeit(game, i, str(exc)), "line": _error(exc).get("line")})
         return self._result(game, info)
 
     def cmd_forfeit(self, req):
@@ -331,15 +348,15 @@ class BotSession:
             raise BotBridgeError("it is not the bot's turn")
         key = (type(game).game_id, game.seed, json.dumps(game.options, sort_keys=True), seat)
         history = [game.public_move_text(i, seat) for i in range(len(game.history))]
-        if self.played is None or self.played[0] != key or history[:len(self.played[2])] != self.played[2]:
-            agent = cls(seed=(game.seed * 31 + seat) & 0x7FFFFFFF)
-            self.played = (key, agent, [])
-        _, agent, seen = self.played
-        for text in history[len(seen):]:
-            if agent._started:
-                agent.observe(text)
-            seen.append(text)
         try:
+            if self.played is None or self.played[0] != key or history[:len(self.played[2])] != self.played[2]:
+                agent = cls(seed=(game.seed * 31 + seat) & 0x7FFFFFFF)
+                self.played = (key, agent, [])
+                agent.start(game.undone(len(game.history)).view(seat), seat)  # the game at move 0
+            _, agent, seen = self.played
+            for text in history[len(seen):]:
+                agent.observe(text)
+                seen.append(text)
             value = agent.choose(game.view(seat))
         except BotError:
             self.played = None

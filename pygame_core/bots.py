@@ -1,14 +1,20 @@
 """Bots: computer players written by anyone, in Python, against the public engine API (issue 21).
 
-A bot is a class with ``choose(game) -> move``; optionally ``start(game)`` (before its first
-move of a game) and ``observe(move)`` (after every move, anyone's, as the bot's seat may read
-it)::
+A bot is a class with ``choose(game) -> move``; optionally ``start(game)`` and ``observe(move)``::
 
     from pygame_core.bots import Bot
 
     class FirstMove(Bot):
         def choose(self, game):
             return game.legal_moves()[0]
+
+The lifecycle, one bot object per game: the engine sets ``seed``, ``rng`` and ``seat``, then calls
+``start(game)`` once before the game's first move (whichever seat moves first; ``game`` is the
+bot's view of the game at move 0), then ``observe(move)`` after every move, anyone's, the bot's
+own too (its text as the bot's seat may read it), and ``choose(game)`` whenever it is the bot's
+turn.  So ``start`` always comes before any ``observe``: state set up there is there when the
+opponent's first move is observed.  A bot whose ``start``, ``choose`` or ``observe`` raises
+forfeits that game.
 
 ``game`` is what the bot's seat may see: the player view of hidden-hand games
 (:meth:`pygame_core.core.Game.view`), a copy it may change freely.  The engine API it may use:
@@ -21,9 +27,11 @@ replay.  The move may be a move value or its text.
 
 :func:`load_bot` reads a bot class from source text (a ``.py`` file's); :class:`BotAgent` makes
 any bot class an :class:`~pygame_core.agents.Agent` (tournaments, the page's workbench), checking
-every move it returns.  A bot is not sandboxed: it is Python code, run as its author wrote it.
-The page runs bots in a worker of their own and stops a runaway one by terminating it; the
-command line can stop a slow move with ``--move-limit`` (an interval timer, Unix).
+every move it returns; :func:`start_bots` starts the bots among a game's players.  A bot is
+not sandboxed: it is Python code, run as its author wrote it.  The page runs bots in a worker
+of their own and stops a runaway one by terminating it; the command line can stop a slow move
+with ``--move-limit`` (an interval timer, Unix; on a Dask cluster each game runs in a child
+process that a watchdog kills, :mod:`pygame_core.watchdog`).
 """
 from __future__ import annotations
 
@@ -41,7 +49,7 @@ class BotError(GameError):
 
 class Bot:
     """A base class for bots (optional: any class with ``choose`` will do).  The engine sets
-    ``seed``, ``rng`` and ``seat`` before ``start``."""
+    ``seed``, ``rng`` and ``seat`` (the seat the bot plays) before ``start``."""
 
     seed: int = 0
     seat: int = 0
@@ -51,7 +59,8 @@ class Bot:
         self.rng = Rng(self.seed)
 
     def start(self, game) -> None:
-        """Called once before the bot's first move of a game."""
+        """Called once per game before its first move (anyone's) and before any ``observe``;
+        ``game`` is the bot's view of the game at move 0."""
 
     def observe(self, move: str) -> None:
         """Called after every move of the game (the bot's own too), as its seat may read it."""
@@ -145,9 +154,12 @@ def make_bot_agent(source: str, class_name: str | None = None, filename: str = "
 
 
 class BotAgent(agents.Agent):
-    """An agent that plays a bot class (see :func:`make_bot_agent`): it makes one bot per game,
-    calls ``start`` before the first move, checks every move the bot returns and says what
-    went wrong in words, with the line of the bot's code."""
+    """An agent that plays a bot class (see :func:`make_bot_agent`): one agent (one bot) per
+    game.  Whoever runs the game calls :meth:`start` with the seat's view at move 0 before the
+    game's first move (:func:`start_bots`), then :meth:`observe` after every move; :meth:`choose`
+    checks every move the bot returns and says what went wrong in words, with the line of the
+    bot's code.  (``choose`` starts a bot that was never started, from the game it is given: a
+    fallback for direct use only, as the bot then misses the moves before it.)"""
 
     bot_class: type = Bot
     filename = "<bot>"
@@ -171,11 +183,14 @@ class BotAgent(agents.Agent):
         except Exception as exc:
             raise BotError(f"the bot's {what} raised {describe_error(exc, self.filename)}") from None
 
-    def start(self, game) -> None:
-        self.bot.seat = game.current_player
+    def start(self, game, seat: int | None = None) -> None:
+        """Start the bot for a game: ``game`` is what ``seat`` sees at move 0 (``game.view(seat)``
+        of the new game); ``seat`` defaults to the player to move.  The bot's error raises
+        :class:`BotError`."""
+        self.bot.seat = game.current_player if seat is None else seat
+        self._started = True
         if callable(getattr(self.bot, "start", None)):
             self._call("start", game.clone())
-        self._started = True
 
     def observe(self, move_text: str) -> None:
         if callable(getattr(self.bot, "observe", None)):
@@ -193,6 +208,25 @@ class BotAgent(agents.Agent):
         if not game.is_legal(value):
             raise BotError(f"the bot returned {quote(game.format_move(value), 40)}, which is not legal here")
         return value
+
+
+def start_bots(game, players, guard=None) -> tuple[int, str] | None:
+    """Start every bot among ``players`` (one per seat of ``game``, before its first move), in
+    seat order: ``start(game.view(seat), seat)``.  ``guard(seat, "start")``, if given, is a
+    context manager around each call (a time limit).  ``None``, or ``(seat, error)`` for the
+    first bot whose ``start`` failed (the caller forfeits that seat's game)."""
+    for seat, player in enumerate(players):
+        if not isinstance(player, BotAgent):
+            continue
+        try:
+            if guard is None:
+                player.start(game.view(seat), seat)
+            else:
+                with guard(seat, "start"):
+                    player.start(game.view(seat), seat)
+        except BotError as exc:
+            return seat, str(exc)
+    return None
 
 
 class MoveTimeout(BaseException):

@@ -11,7 +11,10 @@ Start a scheduler on one machine and workers on the others (each with Boardwrigh
         --scheduler tcp://hostA:8786
 
 Each game is one task (its agents are seeded from the game seed and seat, a bot travels as its
-source text), so the results equal a local run with the same seeds.
+source text), so the results equal a local run with the same seeds.  Workers run tasks in
+threads, where ``--move-limit``'s interval timer cannot work: there a game with a bot and a move
+limit runs in a child process under a watchdog (:mod:`pygame_core.watchdog`,
+:func:`pygame_core.tournament.play_watched`).
 """
 from __future__ import annotations
 

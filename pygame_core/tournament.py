@@ -10,8 +10,11 @@ another machine (a bot travels as its source text).
 Games run in this process, in ``jobs`` local processes, or on a Dask cluster
 (:mod:`pygame_core.cluster`, ``scheduler="tcp://host:8786"``); each game's agents are seeded from
 the game seed and the seat, so every way of running gives the same results.  A bot that raises,
-returns an illegal move or takes longer than ``move_limit`` seconds (Unix: an interval timer
-interrupts it) forfeits that game: the other seats share the win, and the error is counted.
+returns an illegal move or takes longer than ``move_limit`` seconds forfeits that game: the
+other seats share the win, and the error is counted.  The limit is an interval timer that
+interrupts the bot (Unix, on the main thread: one process, ``jobs`` pool processes); where that
+cannot work (a Dask worker's threads; a platform without interval timers) a game with a bot
+runs in a child process that :mod:`pygame_core.watchdog` kills when a call goes over.
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from . import agents, game_class, new_game
-from .bots import BotError, MoveTimeout, load_bot_file, make_bot_agent
+from .bots import BotAgent, BotError, MoveTimeout, load_bot_file, make_bot_agent, start_bots
 from .core import GameError
 
 
@@ -101,49 +104,84 @@ def _make_player(seat, seed: int):
 
 
 class _Timer:
-    """Interrupt a bot's move after ``limit`` seconds (Unix, main thread); else does nothing."""
+    """Interrupt a bot's call (``what``: start, choose or observe) for ``seat`` after ``limit``
+    seconds with :class:`MoveTimeout` (Unix, main thread; elsewhere it only reports).
+    ``report``, if given, hears ``("call", seat, moves, what)`` before the call and ``("done",)``
+    after it: the watchdog of :mod:`pygame_core.watchdog` times the call from outside."""
 
-    def __init__(self, limit: float | None):
-        self.limit = limit if limit and hasattr(signal, "setitimer") and \
-            threading.current_thread() is threading.main_thread() else None
+    def __init__(self, limit: float | None, seat: int = 0, what: str = "choose", moves: int = 0, report=None):
+        self.seat, self.what, self.moves, self.report = seat, what, moves, report
+        self.limit = limit if limit and itimer_works() else None
 
     def __enter__(self):
+        if self.report:
+            self.report(("call", self.seat, self.moves, self.what))
         if self.limit:
             self.old = signal.signal(signal.SIGALRM, self._ring)
             signal.setitimer(signal.ITIMER_REAL, self.limit)
         return self
 
     def _ring(self, *_):
-        raise MoveTimeout()
+        raise MoveTimeout(self.seat, self.what)
 
     def __exit__(self, *exc):
         if self.limit:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.old)
+        if self.report:
+            self.report(("done",))
         return False
 
 
-def play_match(game_id: str, options: dict, seed: int, seats: list, move_limit: float | None = None) -> dict:
+def itimer_works() -> bool:
+    """Whether :class:`_Timer` can interrupt a call here (Unix, the main thread)."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def timeout_text(what: str, limit: float) -> str:
+    if what == "choose":
+        return f"a move took longer than {limit:g} s"
+    return f"the bot's {what} took longer than {limit:g} s"
+
+
+def play_match(game_id: str, options: dict, seed: int, seats: list, move_limit: float | None = None,
+               report=None) -> dict:
     """One game: agents are seeded from the game seed and their seat, and see only
-    ``game.view(player)``; bots also ``observe`` every move as their seat may read it."""
+    ``game.view(player)``.  Bots are started before the first move (``start`` with their seat's
+    view at move 0), ``observe`` every move as their seat may read it, and forfeit the game when
+    a call raises or (``move_limit``) takes longer than that many seconds.  ``report``: see
+    :class:`_Timer`."""
     game = new_game(game_id, seed=seed, **options)
     players = [_make_player(seat, (seed * 31 + i) & 0x7FFFFFFF) for i, seat in enumerate(seats)]
-    watchers = [(i, p) for i, p in enumerate(players) if hasattr(p, "observe")]
-    while not game.is_over:
-        p = game.current_player
-        try:
-            with _Timer(move_limit if hasattr(players[p], "bot") else None):
-                move = players[p].choose(game.view(p))
-            game.play(move)
-        except MoveTimeout:
-            return _forfeit(game, p, f"a move took longer than {move_limit:g} s")
-        except BotError as exc:
-            return _forfeit(game, p, str(exc))
-        for i, watcher in watchers:
+    watchers = [(i, p) for i, p in enumerate(players) if isinstance(p, BotAgent)]
+
+    def guard(seat, what):
+        return _Timer(move_limit, seat, what, len(game.history), report)
+
+    try:
+        failed = start_bots(game, players, guard)
+        if failed is not None:
+            return _forfeit(game, *failed)
+        while not game.is_over:
+            p = game.current_player
             try:
-                watcher.observe(game.public_move_text(len(game.history) - 1, i))
+                if isinstance(players[p], BotAgent):
+                    with guard(p, "choose"):
+                        move = players[p].choose(game.view(p))
+                else:
+                    move = players[p].choose(game.view(p))
+                game.play(move)
             except BotError as exc:
-                return _forfeit(game, i, str(exc))
+                return _forfeit(game, p, str(exc))
+            for i, watcher in watchers:
+                try:
+                    with guard(i, "observe"):
+                        watcher.observe(game.public_move_text(len(game.history) - 1, i))
+                except BotError as exc:
+                    return _forfeit(game, i, str(exc))
+    except MoveTimeout as exc:
+        seat, what = exc.args
+        return _forfeit(game, seat, timeout_text(what, move_limit))
     return {"winners": game.winners, "scores": game.scores, "moves": len(game.history)}
 
 
@@ -153,8 +191,30 @@ def _forfeit(game, seat: int, error: str) -> dict:
 
 
 def _play_job(job):
+    """One game of a tournament's work list, here or in a worker (a pool process, a Dask task).
+    With a move limit where the interval timer cannot work (a Dask worker's thread), a game with
+    a bot runs in a child process under :func:`~pygame_core.watchdog.run_watched`."""
     index, game_id, options, seed, seats, *rest = job
-    return index, play_match(game_id, options, seed, seats, *rest)
+    move_limit = rest[0] if rest else None
+    if move_limit and not itimer_works() and any(isinstance(s, dict) and "bot" in s for s in seats):
+        return index, play_watched(game_id, options, seed, seats, move_limit)
+    return index, play_match(game_id, options, seed, seats, move_limit)
+
+
+def play_watched(game_id: str, options: dict, seed: int, seats: list, move_limit: float) -> dict:
+    """:func:`play_match` in a child process that is killed when a bot's call goes over
+    ``move_limit`` seconds (and a margin); the same result as :func:`play_match` here."""
+    from . import watchdog  # subprocess and threads: never imported by the page's engine
+    out = watchdog.run_watched("pygame_core.tournament:play_match", (game_id, options, seed, seats, move_limit),
+                               {}, move_limit)
+    if out[0] == "result":
+        return out[1]
+    seat, moves, what = out[1:4]
+    error = timeout_text(what, move_limit) if out[0] == "timeout" else \
+        f"the bot's process ended during its {what} (exit code {out[4]})"
+    num_players = new_game(game_id, seed=seed, **options).num_players
+    return {"winners": [i for i in range(num_players) if i != seat], "scores": None,
+            "moves": moves, "forfeit": seat, "error": error}
 
 
 def tournament_schedule(labels: list[str], seats_per_game: int) -> list[list[int]]:

@@ -1,9 +1,8 @@
 """Bots (pygame_core.bots) and tournaments with them (pygame_core.tournament): loading from source
-and files, clear errors with lines, forfeits for bad bots, the CLI, and a Dask cluster that
-gives the same results as one process."""
+and files, clear errors with lines, forfeits for bad bots, the CLI (a Dask cluster:
+tests/test_cluster.py; the bot lifecycle: tests/test_bot_lifecycle.py)."""
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -147,34 +146,6 @@ def test_parse_seat_reads_class_and_settings(tmp_path):
     assert seat["class"] == "Playouts" and seat["settings"] == {} and "random_playout" in seat["bot"]
     with pytest.raises(BotError):
         parse_seat(f"{path}:Playouts:depth=3", "hex")  # the class takes no such setting
-
-
-def test_a_dask_cluster_gives_the_results_of_one_process(tmp_path):
-    distributed = pytest.importorskip("dask.distributed")
-    path = write(tmp_path, "first.py", FIRST)
-    specs = [path, "random", "greedy"]
-    local = run_tournament("triominos", specs, 2, 11, {"target": None}, jobs=1)
-    old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT), old] if p)  # the workers import the engine
-    try:
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster:
-            remote = run_tournament("triominos", specs, 2, 11, {"target": None},
-                                    scheduler=cluster.scheduler_address)
-    finally:
-        if old is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = old
-    assert remote == local
-
-
-def test_an_unreachable_scheduler_is_a_clear_error():
-    pytest.importorskip("dask.distributed")
-    from pygame_core.core import GameError
-    with pytest.raises(GameError, match="cannot reach the Dask scheduler"):
-        from pygame_core.cluster import client_for
-        client_for("tcp://127.0.0.1:9", timeout="1s")
 
 
 def test_the_engine_never_imports_dask():
