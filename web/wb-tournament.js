@@ -43,18 +43,19 @@ export class Tournament {
 
   /** One game; null if Stop was pressed during it. */
   async playOne({ game, options, seed, seats, botSeat, limitMs, number }) {
-    let state;
+    let state = null;
     try {
-      state = await this.ask({ cmd: "new", game, options, seed, seats }, limitMs);
-      while (!state.is_over) {
+      while (state === null || !state.is_over) {
         if (this.stopped) return null;
-        const byBot = state.current_player === botSeat;
+        const byBot = state === null || state.current_player === botSeat; // "new" starts the bot
         try {
-          state = await this.ask({ cmd: "step" }, byBot ? limitMs : AGENT_LIMIT_MS);
+          state = await this.ask(state === null ? { cmd: "new", game, options, seed, seats } : { cmd: "step" },
+            byBot ? limitMs : AGENT_LIMIT_MS);
         } catch (err) {
           if (!(err instanceof BotStopped)) throw err;
           const what = err.reason === "timeout" ? `took longer than ${limitMs / 1000} s` : "crashed its worker (out of memory?)";
-          this.onNote(`Your bot ${what} on move ${state.moves + 1} of game ${number} and was stopped; that game counts as a loss.`);
+          const when = state === null ? "while starting" : `on move ${state.moves + 1}`;
+          this.onNote(`Your bot ${what} ${when} of game ${number} and was stopped; that game counts as a loss.`);
           return { winners: seats.map((_, i) => i).filter((i) => i !== botSeat), stopped: true };
         }
       }

@@ -91,3 +91,45 @@ def test_boots_and_plays_a_move(client, site_url):
     assert first is not None, "the page sets no data-first-board-ms"
     assert ready is not None, "the page sets no data-ready-ms"
     assert first < ready, f"first board at {first} ms, not before the engine was ready at {ready} ms"
+
+
+FIRST = "class First:\n    def choose(self, game):\n        return game.legal_moves()[0]\n"
+# tries to write the site's Cache Storage and localStorage, then plays on as if nothing happened
+SNOOP = """import js
+from pyodide.ffi import create_proxy
+SITE = {site!r}
+TRIED = []
+
+class Snoop:
+    def choose(self, game):
+        if not TRIED:
+            TRIED.append(1)
+            try:
+                js.self.caches.open("bw-sandbox-probe").then(
+                    create_proxy(lambda cache: cache.put(SITE + "probe", js.Response.new("x"))))
+            except Exception:
+                pass
+            try:
+                js.self.localStorage.setItem("bw-sandbox-probe", "x")
+            except Exception:
+                pass
+        return game.legal_moves()[0]
+"""
+
+
+@pytest.mark.parametrize("client", ["chromium", "firefox", "webkit"], indirect=True)
+def test_a_bot_runs_sealed_off(client, site_url):
+    """The workbench's bot sandbox (issue 29) in each browser: a bot plays, and what a bot writes
+    to Cache Storage or localStorage does not reach the site's (its worker has an opaque origin)."""
+    result = wc.bot_check(client, site_url + "workbench.html", FIRST)
+    assert result["message"].startswith("OK: 20 positions") and not result["error"], (client.name, result)
+    result = wc.bot_check(client, site_url + "workbench.html", SNOOP.format(site=site_url))
+    assert result["message"].startswith("OK: 20 positions") and not result["error"], (client.name, result)
+    time.sleep(1.0)  # what the bot started asynchronously has had its time
+    client.value("(window.__bwProbe = null, caches.has('bw-sandbox-probe').then((v) => { window.__bwProbe = v; }), 0)")
+    end = time.monotonic() + 30
+    while client.value("window.__bwProbe") is None and time.monotonic() < end:
+        time.sleep(0.1)
+    assert client.value("window.__bwProbe") is False, f"a bot wrote the site's Cache Storage in {client.name}"
+    assert client.value("localStorage.getItem('bw-sandbox-probe')") is None
+    assert client.errors() == [], f"errors on the page in {client.name}"

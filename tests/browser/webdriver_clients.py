@@ -480,3 +480,38 @@ def smoke(client, url: str, boot_s: float = BOOT_S, reply_s: float = REPLY_S) ->
         "moves": probe["moves"], "cell": cell,
         "cell_still_playable": client.value(f"!!document.querySelector('#board-svg [data-target=\"{cell}\"].selectable')"),
     }
+
+
+# ----------------------------------------------------------------------------- the bot sandbox
+WB_PROBE = """({
+  ready: document.body.dataset.ready === "true",
+  busy: document.body.dataset.busy,
+  done: Number(document.body.dataset.done || 0),
+  message: document.getElementById("wb-message").textContent,
+  error: document.getElementById("wb-error").hidden ? "" : document.getElementById("wb-error").textContent,
+})"""
+
+
+def bot_check(client, url: str, source: str, boot_s: float = BOOT_S) -> dict:
+    """Open the workbench at `url`, put `source` in the editor, press Check and wait until it has
+    finished; returns the workbench's message and error."""
+    end = time.monotonic() + boot_s
+    client.navigate(url)
+    while True:
+        probe = client.value(WB_PROBE)
+        if probe["ready"] and probe.get("busy") != "true":
+            break
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for the workbench; last probe {probe}")
+        time.sleep(POLL_S)
+    client.value(f"document.getElementById('wb-code').value = {json.dumps(source)}")
+    client.value("(document.querySelector('#wb-options input[type=number]') || {}).value = 5")
+    before = probe["done"]
+    client.click("#wb-check")
+    while True:
+        probe = client.value(WB_PROBE)
+        if probe["done"] > before:
+            return probe
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for Check; last probe {probe}")
+        time.sleep(POLL_S)
