@@ -5,40 +5,54 @@
 // admits this one inline script by its sha256 (site_checks.BOT_FRAME_HASH): change a byte here
 // and the hash in the policy changes with it (the build says where).
 //
-// page -> frame  {type: "boot", worker: <bot-worker.js text>, boot: {...}} with one MessagePort
-// frame -> page  {type: "crashed", message}   the bot's worker died (out of memory, its script failed)
-// The frame starts the bot's worker from a blob: URL (a blob made here has the frame's opaque
-// origin) and hands it the port: from then on the page and the worker talk on that port alone.
+// page -> frame  {type: "files", worker: <bot-worker.js text>, boot: {...}}  once: what every
+//                worker boots from (the runtime's bytes), kept here
+//                {type: "start", seq} with one MessagePort: end the current worker, start another
+//                {type: "stop", seq}: end worker seq (a bot over its time limit)
+// frame -> page  {type: "crashed", seq, message}   worker seq died (out of memory, its script failed)
+// The frame starts each bot worker from a blob: URL (a blob made here has the frame's opaque
+// origin), hands it the port and a copy of the bytes: from then on the page and the worker talk
+// on that port alone. The frame's own thread never runs a bot, so it can always end one.
 // The frame never reads what the worker says, and the page trusts nothing it is told.
 (function () {
   "use strict";
+  var source = null; // bot-worker.js's text
+  var boot = null; // the runtime's bytes and the rest of what a worker boots from
   var worker = null;
+  var seq = null; // the page's number of the current worker
   function tell(message) {
     parent.postMessage(message, "*");
   }
+  function stop() {
+    if (worker) worker.terminate();
+    worker = null;
+    seq = null;
+  }
   addEventListener("message", function (event) {
     var data = event.data;
-    if (worker || event.source !== parent || !data || data.type !== "boot") return;
-    var port = event.ports && event.ports[0];
-    if (typeof data.worker !== "string" || !port) return;
-    var url = URL.createObjectURL(new Blob([data.worker], { type: "text/javascript" }));
-    try {
-      worker = new Worker(url, { name: "bot" });
-    } catch (err) {
-      tell({ type: "crashed", message: String(err && err.message ? err.message : err).slice(0, 200) });
-      return;
+    if (event.source !== parent || !data) return;
+    if (data.type === "files" && typeof data.worker === "string" && data.boot) {
+      source = data.worker;
+      boot = data.boot;
+    } else if (data.type === "start" && source !== null && event.ports && event.ports[0]) {
+      stop();
+      var mine = data.seq;
+      var url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+      try {
+        worker = new Worker(url, { name: "bot" });
+      } catch (err) {
+        tell({ type: "crashed", seq: mine, message: String(err && err.message ? err.message : err).slice(0, 200) });
+        return;
+      }
+      seq = mine;
+      worker.addEventListener("error", function (ev) {
+        ev.preventDefault();
+        tell({ type: "crashed", seq: mine, message: String(ev.message || "").slice(0, 200) });
+      });
+      worker.postMessage({ type: "port", port: event.ports[0] }, [event.ports[0]]);
+      worker.postMessage({ type: "boot", boot: boot }); // a copy: the next worker needs them too
+    } else if (data.type === "stop" && data.seq === seq) {
+      stop();
     }
-    worker.addEventListener("error", function (ev) {
-      ev.preventDefault();
-      tell({ type: "crashed", message: String(ev.message || "").slice(0, 200) });
-    });
-    var boot = data.boot || {};
-    var buffers = [];
-    var files = boot.files || {};
-    for (var name in files) {
-      if (files[name] && files[name].buffer instanceof ArrayBuffer) buffers.push(files[name].buffer);
-    }
-    if (boot.snapshot && boot.snapshot.buffer instanceof ArrayBuffer) buffers.push(boot.snapshot.buffer);
-    worker.postMessage({ type: "boot", boot: boot, port: port }, [port].concat(buffers));
   });
 })();

@@ -5,8 +5,8 @@
 // from a blob: URL, so this worker has the frame's opaque origin too: no Cache Storage, IndexedDB, localStorage, cookies, service
 // worker or same-origin requests of the site. It imports nothing by URL: the page hands it every
 // byte it needs (the Pyodide runtime, the engine wheel, the engine's memory snapshot).
-//   frame -> worker  {type: "boot", boot: {indexURL, lock, files: {name: Uint8Array}, wheel: {name, bytes}, snapshot}, port}
-//   worker -> page   (on the port) {type: "ready", snapshot: "restored" | "none" | "failed"} |
+//   frame -> worker  {type: "port", port}, then {type: "boot", boot: {indexURL, lock, files: {name: Uint8Array}, wheel: {name, bytes}, snapshot}}
+//   worker -> page   (on the port) {type: "ready", snapshot: "restored" | "none" | "failed", phases: {step: ms}} |
 //                    {type: "fatal", message} | {type: "response", id, response}
 //   page -> worker   (on the port) {id, request}
 // Requests are answered with pygame_core.bot_bridge.handle_json. A runaway bot is stopped by
@@ -20,6 +20,7 @@ const BOT_BRIDGE = "__import__('pygame_core.bot_bridge', fromlist=['handle_json'
 let port = null;
 let handleJson = null;
 let bootError = null;
+let booting = false;
 const queue = [];
 
 function message(err) {
@@ -50,6 +51,14 @@ function unpackWheel(pyodide, bytes) {
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
 }
 
+const phases = {}; // ms of each boot step (from this script's start), reported with "ready"
+let mark = performance.now();
+function phase(name) {
+  const now = performance.now();
+  phases[name] = Math.round(now - mark);
+  mark = now;
+}
+
 async function boot(b) {
   self.fetch = memoryFetch(b.files);
   // Pyodide refuses a classic worker, which it tells by importScripts working (this one is
@@ -58,6 +67,7 @@ async function boot(b) {
   self.importScripts = () => { throw new TypeError("the bot sandbox loads no scripts"); };
   const { loadPyodide } = await import(moduleURL(b.files["pyodide.mjs"]));
   const { default: createPyodideModule } = await import(moduleURL(b.files["pyodide.asm.mjs"]));
+  phase("import");
   const options = {
     indexURL: b.indexURL,
     packageBaseUrl: b.indexURL,
@@ -69,11 +79,13 @@ async function boot(b) {
   };
   const start = async (snapshot) => {
     const pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+    phase("runtime");
     unpackWheel(pyodide, b.wheel.bytes);
     pyodide.runPython("import random; random.seed()");
     handleJson = pyodide.runPython(BOT_BRIDGE);
     const hello = JSON.parse(String(handleJson('{"cmd":"template","game":"hex"}')));
     if (!hello || hello.ok !== true) throw new Error("the engine did not answer");
+    phase("engine");
   };
   if (b.snapshot) {
     try {
@@ -102,16 +114,21 @@ function answer(msg) {
 
 self.onmessage = (event) => {
   const data = event.data;
-  if (port || !data || data.type !== "boot" || !data.port) return;
-  port = data.port;
-  port.onmessage = (ev) => {
-    if (handleJson || bootError) answer(ev.data);
-    else queue.push(ev.data);
-  };
+  if (!data) return;
+  if (data.type === "port" && !port && data.port) {
+    port = data.port;
+    port.onmessage = (ev) => {
+      if (handleJson || bootError) answer(ev.data);
+      else queue.push(ev.data);
+    };
+    return;
+  }
+  if (data.type !== "boot" || !port || booting) return;
+  booting = true;
   boot(data.boot).then(
     (snapshot) => {
       self.fetch = memoryFetch({}); // the runtime's bytes are no longer needed
-      port.postMessage({ type: "ready", snapshot });
+      port.postMessage({ type: "ready", snapshot, phases });
       while (queue.length) answer(queue.shift());
     },
     (err) => {

@@ -17,6 +17,7 @@ import { INDEX_URL, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey } from
 export const BOT_KEY = "boardwright.bot"; // localStorage: {source, game, options} for "Your bot"
 
 const RELOAD_LIMIT_MS = 10_000; // loading again a bot that loaded before, in a fresh worker
+const START_LIMIT_MS = 120_000; // a worker that has not said "ready" by then is given up
 const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
 // The frame's own policy, on top of the page's (which it inherits, and which admits the frame's
 // one inline script by its hash): no requests at all (connect-src 'none'), workers and modules
@@ -76,7 +77,8 @@ export class BotStopped extends Error {
 
 export class BotClient {
   constructor() {
-    this.worker = null;
+    this.frame = null; // the sandbox frame (kept between workers)
+    this.worker = null; // the bot's worker: {port, seq}
     this.ready = null;
     this.pending = new Map();
     this.nextId = 1;
@@ -84,48 +86,90 @@ export class BotClient {
     this.workersStarted = 0;
     this.requestsSent = 0;
     this.lastBoot = null; // how the last worker booted: "restored" (the engine's snapshot), "none", "failed"
+    this.lastPhases = null; // its boot's steps in ms ({import, runtime, engine, total}: benchmarks)
+  }
+
+  /** The sandbox frame, made once and kept (it holds the runtime's bytes, so a fresh worker
+   * gets them without copying them across to another process again); removed when it
+   * misbehaves: a worker that does not start, or a runtime that could not be read. */
+  frameReady() {
+    if (this.frame) return this.frame.ready;
+    const element = document.createElement("iframe");
+    element.setAttribute("sandbox", "allow-scripts"); // no allow-same-origin: an opaque origin
+    element.hidden = true;
+    element.title = "Bot sandbox";
+    element.className = "bot-sandbox";
+    const frame = { element, onMessage: null, ready: null };
+    // the frame says only that a worker died; anything else from it is ignored
+    frame.onMessage = (ev) => {
+      if (ev.source !== element.contentWindow || !ev.data || ev.data.type !== "crashed") return;
+      const sandbox = this.worker;
+      if (!sandbox || ev.data.seq !== sandbox.seq) return;
+      const why = String(ev.data.message || "").slice(0, 160) || "it crashed (out of memory?)";
+      sandbox.fail(new BotStopped("crashed", why));
+      this.kill(new BotStopped("crashed", `The bot's worker stopped: ${why}.`), sandbox);
+    };
+    window.addEventListener("message", frame.onMessage);
+    this.frame = frame;
+    frame.ready = runtime().then((rt) => new Promise((resolve) => {
+      element.addEventListener("load", () => {
+        const boot = { indexURL: INDEX_URL, lock: rt.lock, files: rt.files, wheel: rt.wheel, snapshot: rt.snapshot };
+        element.contentWindow.postMessage({ type: "files", worker: rt.workerSource, boot }, "*");
+        resolve();
+      }, { once: true });
+      element.srcdoc = rt.srcdoc;
+      document.body.append(element);
+    }));
+    frame.ready.catch(() => this.dropFrame(frame));
+    return frame.ready;
+  }
+
+  dropFrame(frame = this.frame) {
+    if (!frame || frame !== this.frame) return;
+    window.removeEventListener("message", frame.onMessage);
+    frame.element.remove();
+    this.frame = null;
   }
 
   start() {
     if (this.worker) return this.ready;
     const channel = new MessageChannel();
-    const frame = document.createElement("iframe");
-    frame.setAttribute("sandbox", "allow-scripts"); // no allow-same-origin: an opaque origin
-    frame.hidden = true;
-    frame.title = "Bot sandbox";
-    frame.className = "bot-sandbox";
-    const sandbox = { frame, port: channel.port1, onMessage: null };
+    const sandbox = { port: channel.port1, seq: this.workersStarted + 1, fail: () => {} };
     this.worker = sandbox;
     this.workersStarted += 1;
+    const started = performance.now();
     this.ready = new Promise((resolve, reject) => {
-      const stop = (why) => {
-        this.kill(new BotStopped("crashed", `The bot's worker stopped: ${why}.`), sandbox);
-        reject(new BotStopped("crashed", why));
-      };
+      sandbox.fail = reject;
+      const slow = setTimeout(() => { // a worker that never says ready: start over, frame and all
+        if (this.worker !== sandbox) return;
+        this.dropFrame();
+        reject(new BotStopped("crashed", "it did not start"));
+        this.kill(new BotStopped("crashed", "The bot's worker did not start."), sandbox);
+      }, START_LIMIT_MS);
       sandbox.port.onmessage = (ev) => {
         const msg = ev.data || {};
-        if (msg.type === "ready") { this.lastBoot = String(msg.snapshot); resolve(); }
-        else if (msg.type === "fatal") reject(new BotStopped("fatal", `the bot's Python could not start: ${String(msg.message).slice(0, 200)}`));
-        else if (msg.type === "response") {
+        if (msg.type === "ready") {
+          clearTimeout(slow);
+          this.lastBoot = String(msg.snapshot);
+          this.lastPhases = { ...msg.phases, total: Math.round(performance.now() - started) };
+          resolve();
+        } else if (msg.type === "fatal") {
+          clearTimeout(slow);
+          reject(new BotStopped("fatal", `the bot's Python could not start: ${String(msg.message).slice(0, 200)}`));
+        } else if (msg.type === "response") {
           const entry = this.pending.get(msg.id);
           if (entry) { this.pending.delete(msg.id); entry.resolve(checked(msg.response)); }
         }
       };
-      // the frame says only that the worker died; anything else from it is ignored
-      sandbox.onMessage = (ev) => {
-        if (ev.source !== frame.contentWindow || !ev.data || ev.data.type !== "crashed") return;
-        stop(String(ev.data.message || "").slice(0, 160) || "it crashed (out of memory?)");
-      };
-      window.addEventListener("message", sandbox.onMessage);
-      runtime().then((rt) => {
-        if (this.worker !== sandbox) return; // stopped meanwhile
-        frame.addEventListener("load", () => {
-          const boot = { indexURL: INDEX_URL, lock: rt.lock, files: rt.files, wheel: rt.wheel, snapshot: rt.snapshot };
-          frame.contentWindow.postMessage({ type: "boot", worker: rt.workerSource, boot }, "*", [channel.port2]);
-        }, { once: true });
-        frame.srcdoc = rt.srcdoc;
-        document.body.append(frame);
-      }, (err) => stop(`the runtime could not be read (${String(err && err.message ? err.message : err).slice(0, 120)})`));
+      this.frameReady().then(() => {
+        if (this.worker !== sandbox || !this.frame) return; // stopped meanwhile
+        this.frame.element.contentWindow.postMessage({ type: "start", seq: sandbox.seq }, "*", [channel.port2]);
+      }, (err) => {
+        clearTimeout(slow);
+        const why = `the runtime could not be read (${String(err && err.message ? err.message : err).slice(0, 120)})`;
+        reject(new BotStopped("crashed", why));
+        this.kill(new BotStopped("crashed", why), sandbox);
+      });
     });
     this.ready.catch(() => {});
     const readyNow = this.ready;
@@ -134,13 +178,13 @@ export class BotClient {
     return this.ready;
   }
 
-  /** Remove the sandbox (its frame and worker); every waiting request fails with `error`. */
+  /** End the bot's worker (the frame ends it: its thread is never the bot's); every waiting
+   * request fails with `error`. */
   kill(error, which = this.worker) {
     if (!this.worker || which !== this.worker) return;
-    const { frame, port, onMessage } = this.worker;
-    window.removeEventListener("message", onMessage);
+    const { port, seq } = this.worker;
     port.close();
-    frame.remove();
+    if (this.frame && this.frame.element.contentWindow) this.frame.element.contentWindow.postMessage({ type: "stop", seq }, "*");
     this.worker = null;
     this.ready = null;
     const waiting = [...this.pending.values()];

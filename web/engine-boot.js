@@ -15,7 +15,7 @@
 // it is used. The cache is not named "boardwright-*": sw.js deletes every other such cache.
 export const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 export const SNAP_CACHE = "bw-engine-snapshot";
-const SNAP_FORMAT = "1"; // bump when what the snapshot must contain changes
+const SNAP_FORMAT = "2"; // bump when what the snapshot must contain changes (2: the bot bridge imported)
 
 export const RUNTIME_OPTIONS = {
   indexURL: INDEX_URL,

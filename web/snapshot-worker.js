@@ -25,6 +25,9 @@ async function make() {
   const handle = pyodide.runPython(BRIDGE);
   const hello = JSON.parse(String(handle('{"cmd":"hello"}')));
   if (!hello || hello.ok !== true) throw new Error("the engine did not answer");
+  // the bot sandbox boots from this snapshot too (botclient.js): its bridge already imported
+  // makes a bot worker's restart (after a stopped bot) faster
+  pyodide.runPython("import pygame_core.bot_bridge");
   const bytes = pyodide.makeMemorySnapshot();
   await storeSnapshot(key, bytes);
   return { bytes: bytes.byteLength, ms: Math.round(performance.now() - t0) };

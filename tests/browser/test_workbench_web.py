@@ -78,6 +78,8 @@ def test_bad_bots_give_clear_messages_and_the_page_keeps_working(page, site_url)
     error, message = check(page, GOOD)
     assert not error and message.startswith("OK: 20 positions")
     assert page.evaluate("window.boardwrightBots.workersStarted") >= workers + 2  # fresh workers
+    assert page.locator("iframe.bot-sandbox").count() == 1  # in the one sandbox frame, kept
+    assert page.locator("iframe.bot-sandbox").get_attribute("sandbox") == "allow-scripts"
     open_app(page, site_url)  # the game page's engine is unaffected
     send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "players": ["human", "human"]})
     send(page, {"cmd": "play", "move": "c3"})
