@@ -206,6 +206,11 @@ def test_hostile_bots_cannot_touch_the_site(browser, own_site):
         context.set_offline(True)
         _the_real_site(page, url)
         assert _site_state(page) == before
+        # and bots still run offline: the page hands the sandbox the runtime from the offline copy
+        page.goto(url + "workbench.html")
+        page.wait_for_selector("body[data-ready=true]", timeout=BOOT_MS)
+        page.fill("#wb-options input[type=number]", "5")
+        assert "| OK: 20 positions" in _check(page, GOOD)
         assert page.page_errors == []
     finally:
         context.close()
