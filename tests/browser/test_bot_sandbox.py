@@ -214,3 +214,34 @@ def test_hostile_bots_cannot_touch_the_site(browser, own_site):
         assert page.page_errors == []
     finally:
         context.close()
+
+
+def test_the_game_pages_bot_seat_under_the_policy(browser, site_url):
+    """'Your bot' on the game page, with the site's policy enforced: the bot answers from its
+    sandbox, and a bot that reaches for the page's storage pauses the game with the reason."""
+    context = browser.new_context()  # no bypass_csp
+    try:
+        page = context.new_page()
+        page.page_errors = []
+        page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
+        page.goto(site_url + "index.html")
+        page.wait_for_selector(READY, timeout=BOOT_MS)
+        page.evaluate("(s) => localStorage.setItem('boardwright.bot', JSON.stringify("
+                      "{source: s, game: 'hex', options: {size: 5}, limit: 5}))", GOOD)
+        page.goto("about:blank")
+        page.goto(site_url + "index.html#play-bot")
+        page.wait_for_selector(READY, timeout=BOOT_MS)
+        poll(page, "window.boardwright.state().players[1].agent === 'bot'")
+        send(page, {"cmd": "play", "move": "c3"})
+        poll(page, "window.boardwright.state().moves.length === 2", timeout=BOOT_MS / 1000)
+        assert page.evaluate("window.boardwright.state().moves") == ["c3", "a1"]
+        snoop = "import js\n\nclass Snoop:\n    def choose(self, game):\n        return js.self.localStorage.getItem('boardwright.bot')\n"
+        page.evaluate("(s) => localStorage.setItem('boardwright.bot', JSON.stringify("
+                      "{source: s, game: 'hex', options: {size: 5}, limit: 5}))", snoop)
+        send(page, {"cmd": "play", "move": "b2"})
+        page.wait_for_selector("body[data-bot-error]", state="attached", timeout=BOOT_MS)
+        assert "line 5" in page.text_content("#error") and "localStorage" in page.text_content("#error")
+        assert page.evaluate("window.boardwright.state().moves") == ["c3", "a1", "b2"]
+        assert page.page_errors == []
+    finally:
+        context.close()
