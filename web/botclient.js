@@ -8,8 +8,10 @@
 // fetches the Pyodide runtime, the engine wheel and the engine's snapshot once and hands them over
 // (bot-worker.js says how they are used). Page and worker talk on a MessageChannel port.
 // A request with limitMs that gets no answer in time, or a worker that dies (out of memory, its
-// script failed), removes the frame (and its worker) and throws a BotStopped ({reason: "timeout" |
-// "crashed", message}); the next request makes a fresh frame and loads the last loaded bot again.
+// script failed), ends that worker (the frame, whose thread never runs a bot, terminates it) and
+// throws a BotStopped ({reason: "timeout" | "crashed", message}); the next request starts a fresh
+// worker in the same frame and loads the last loaded bot again. The frame itself is made again
+// only when a worker never says it is ready.
 // A bot that ran out of memory (MemoryError) gets its answer, and its worker is ended too.
 // The limit counts from when the request is sent to a ready worker (not the worker's boot).
 import { INDEX_URL, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey } from "./engine-boot.js";
