@@ -19,7 +19,8 @@ the environment variable ``MOHEX``, else the build recipe's folder
   ``--ladder N`` gives it N playouts a move; ``--equal`` steers ``max_games`` before each of its
   moves from its playouts per CPU second on its last searched move, so that its running mean CPU
   time a move comes back to ours (our running mean in the game; ``--seconds`` before our first
-  move), within 0.5-1.5 times that a move.  Its CPU time is utime + stime of its process from
+  move), within 0.5-``--steer`` (3) times that a move.  MoHex also ends a search early once its
+  best move cannot change, so it may use less than it is offered.  Its CPU time is utime + stime of its process from
   ``/proc/<pid>/stat`` (clock ticks), the change over each ``genmove``.  After each of its moves
   ``mohex-search-statistics`` tells whether it searched (a new statistics text) and how many
   playouts it ran; moves its connection analysis, solver or pre-search decided show no search.
@@ -57,8 +58,9 @@ from pygame_core.tournament import wilson  # noqa: E402
 
 SIZE = 11
 COLOUR = ("black", "white")  # MoHex's colour of our player 0 (Blue: moves first, rows 1 and N) and 1 (Red)
-SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed")  # what a log line must match to be resumed
+SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed", "steer")  # what a log line must match to be resumed
 MIN_GAMES, MAX_GAMES = 50, 10_000_000  # bounds of MoHex's max_games in --equal
+STEER = 3.0  # --equal: MoHex's CPU aim for one move at most STEER times ours (at least half)
 START_RATE = 5000.0  # MoHex's playouts per CPU second before it has searched (about 7,300 on the empty board)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -246,8 +248,9 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
                       time_limit=None if cfg["our_iterations"] else cfg["seconds"])
     agent.clock = time.process_time
     first = opening(cfg["seed"], k // 2)
-    ours = {"moves": 0, "cpu": 0.0, "wall": 0.0, "iterations": 0}
-    theirs = {"moves": 0, "cpu": 0.0, "wall": 0.0, "searched": 0, "playouts": 0, "max_games": 0}
+    ours = {"moves": 0, "cpu": 0.0, "wall": 0.0, "iterations": 0, "each": []}  # each: [CPU s, iterations] a move
+    theirs = {"moves": 0, "cpu": 0.0, "wall": 0.0, "searched": 0, "playouts": 0, "max_games": 0,
+              "each": []}  # each: [CPU s, playouts (None: no search), max_games] a move
     rate = START_RATE
     start = time.perf_counter()
     eng = MoHex(path, seed)
@@ -259,17 +262,19 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
             if game.current_player == me:
                 cpu, wall = time.process_time(), time.perf_counter()
                 move = game.format_move(agent.choose(game))
-                ours["cpu"] += time.process_time() - cpu
+                cpu = time.process_time() - cpu
+                ours["cpu"] += cpu
                 ours["wall"] += time.perf_counter() - wall
                 ours["moves"] += 1
                 ours["iterations"] += agent.last_iterations
+                ours["each"].append([round(cpu, 4), agent.last_iterations])
                 eng.play(me, move)
                 game.play(move)
                 continue
             budget = cfg["playouts"]
             if cfg["mode"] == "equal":
                 target = ours["cpu"] / ours["moves"] if ours["moves"] else cfg["seconds"]
-                aim = min(1.5 * target, max(0.5 * target, target * (theirs["moves"] + 1) - theirs["cpu"]))
+                aim = min(cfg["steer"] * target, max(0.5 * target, target * (theirs["moves"] + 1) - theirs["cpu"]))
                 budget = min(MAX_GAMES, max(MIN_GAMES, round(rate * aim)))
             move, cpu, wall, playouts = eng.genmove(1 - me, budget)
             if playouts is not None:
@@ -277,6 +282,7 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
                 theirs["playouts"] += max(0, playouts)
                 if playouts > 0 and cpu >= 0.05:
                     rate = playouts / cpu
+            theirs["each"].append([round(cpu, 3), playouts, budget])
             for key, value in (("moves", 1), ("cpu", cpu), ("wall", wall), ("max_games", budget)):
                 theirs[key] += value
             try:
@@ -302,6 +308,7 @@ def read_log(path: Path) -> list[dict]:
         try:
             rec = json.loads(line)
             rec["won"], rec["ours"]["cpu"], rec["theirs"]["cpu"], rec["game"]  # noqa: B018 - what a summary reads
+            rec.setdefault("steer", 1.5 if rec["mode"] == "equal" else None)  # the first runs: 1.5
             [rec[key] for key in SETTINGS]
         except (ValueError, KeyError, TypeError):
             bad += 1  # e.g. a line cut short when a run was stopped
@@ -342,13 +349,13 @@ def run_match(cfg: dict, games: int, log: Path | None, path: str) -> list[dict]:
 
 
 def label(cfg: dict) -> str:
-    mohex = f"{cfg['playouts']:,} playouts" if cfg["mode"] == "ladder" else "equal CPU"
+    mohex = f"{cfg['playouts']:,} playouts" if cfg["mode"] == "ladder" else f"equal CPU (<= {cfg['steer']:g}x)"
     ours = f"{cfg['our_iterations']:,} it." if cfg["our_iterations"] else f"{cfg['seconds']:g} CPU s"
     return f"{ours} vs MoHex {mohex}"
 
 
 def table(groups: dict[tuple, list[dict]]) -> list[str]:
-    head = (f"{'match (ours vs MoHex)':<34}{'won':>4}{'games':>6}{'win %':>7}  {'95 % Wilson':<13}{'as 1st':>7}"
+    head = (f"{'match (ours vs MoHex)':<38}{'won':>4}{'games':>6}{'win %':>7}  {'95 % Wilson':<13}{'as 1st':>7}"
             f"{'as 2nd':>7}  {'ours CPU/move (it.)':<21}{'MoHex CPU/move (playouts, searched)':<37}"
             f"{'moves mean [min-max]':<22}{'wall/game'}")
     lines = [head]
@@ -365,7 +372,7 @@ def table(groups: dict[tuple, list[dict]]) -> list[str]:
         tpl = sum(r["theirs"]["playouts"] for r in recs) / max(1, searched)
         moves = [r["moves"] for r in recs]
         wall = statistics.mean(r["wall"] for r in recs)
-        lines.append(f"{label(recs[0]):<34}{wins:>4}{n:>6}{100 * wins / n:>6.1f}%  "
+        lines.append(f"{label(recs[0]):<38}{wins:>4}{n:>6}{100 * wins / n:>6.1f}%  "
                      f"{100 * low:>4.1f}-{100 * high:<5.1f}% {seat[0]:>7}{seat[1]:>7}  "
                      f"{f'{ocpu:.3f} ({oit:,.0f})':<21}"
                      f"{f'{tcpu:.3f} ({tpl:,.0f}, {searched}/{tm})':<37}"
@@ -397,6 +404,8 @@ def main(argv=None) -> int:
     mode.add_argument("--ladder", type=bounded(int, 1, MAX_GAMES), metavar="N",
                       help="MoHex at a fixed max_games N a move")
     mode.add_argument("--equal", action="store_true", help="MoHex's max_games steered to our CPU time a move")
+    ap.add_argument("--steer", type=bounded(float, 1, 100), default=STEER,
+                    help=f"--equal: MoHex's CPU aim for one move at most this times ours (default {STEER:g})")
     ap.add_argument("--seconds", type=bounded(float, 0.01, 600), default=1.0, help="our CPU s a move (default 1)")
     ap.add_argument("--our-iterations", type=bounded(int, 1, 10**8), metavar="N",
                     help="our agent at N iterations a move instead of a time budget")
@@ -425,7 +434,8 @@ def main(argv=None) -> int:
     if args.ladder is None and not args.equal:
         ap.error("give --ladder N, --equal, --check or --summary")
     cfg = {"mode": "ladder" if args.ladder else "equal", "playouts": args.ladder, "seconds": args.seconds,
-           "our_iterations": args.our_iterations, "seed": args.seed}
+           "our_iterations": args.our_iterations, "seed": args.seed,
+           "steer": args.steer if args.equal else None}
     if not args.skip_check:
         check_mapping(path)
     recs = run_match(cfg, args.games, args.log, path)
