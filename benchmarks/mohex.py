@@ -351,11 +351,11 @@ def run_match(cfg: dict, games: int, log: Path | None, path: str) -> list[dict]:
 def label(cfg: dict) -> str:
     mohex = f"{cfg['playouts']:,} playouts" if cfg["mode"] == "ladder" else f"equal CPU (<= {cfg['steer']:g}x)"
     ours = f"{cfg['our_iterations']:,} it." if cfg["our_iterations"] else f"{cfg['seconds']:g} CPU s"
-    return f"{ours} vs MoHex {mohex}"
+    return f"{ours} vs MoHex {mohex}, seed {cfg['seed']}"
 
 
 def table(groups: dict[tuple, list[dict]]) -> list[str]:
-    head = (f"{'match (ours vs MoHex)':<38}{'won':>4}{'games':>6}{'win %':>7}  {'95 % Wilson':<13}{'as 1st':>7}"
+    head = (f"{'match (ours vs MoHex)':<47}{'won':>4}{'games':>6}{'win %':>7}  {'95 % Wilson':<13}{'as 1st':>7}"
             f"{'as 2nd':>7}  {'ours CPU/move (it.)':<21}{'MoHex CPU/move (playouts, searched)':<37}"
             f"{'moves mean [min-max]':<22}{'wall/game'}")
     lines = [head]
@@ -372,7 +372,7 @@ def table(groups: dict[tuple, list[dict]]) -> list[str]:
         tpl = sum(r["theirs"]["playouts"] for r in recs) / max(1, searched)
         moves = [r["moves"] for r in recs]
         wall = statistics.mean(r["wall"] for r in recs)
-        lines.append(f"{label(recs[0]):<38}{wins:>4}{n:>6}{100 * wins / n:>6.1f}%  "
+        lines.append(f"{label(recs[0]):<47}{wins:>4}{n:>6}{100 * wins / n:>6.1f}%  "
                      f"{100 * low:>4.1f}-{100 * high:<5.1f}% {seat[0]:>7}{seat[1]:>7}  "
                      f"{f'{ocpu:.3f} ({oit:,.0f})':<21}"
                      f"{f'{tcpu:.3f} ({tpl:,.0f}, {searched}/{tm})':<37}"
