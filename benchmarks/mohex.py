@@ -1,0 +1,448 @@
+"""Our Hex search against MoHex 2.0 (benzene) on Hex 11x11 over GTP, with CPU-time accounting on
+both sides: a benchmark only (MoHex is never a requirement of the tests or of the wheel, and none
+of its code, binaries or data files belong in this repository).
+
+Build MoHex 2.0 outside the repository from benzene-vanilla-cmake at commit f888938 (the master
+branch answers random or illegal moves in won positions); its path comes from ``--mohex``, else
+the environment variable ``MOHEX``, else the build recipe's folder
+``~/.cache/boardwright-mohex/benzene-f888938/build/src/mohex/mohex``.
+
+    python benchmarks/mohex.py --check                 # the cell mapping, before trusting a match
+    nice python benchmarks/mohex.py --ladder 100 --seconds 1 --games 10 --log mohex.jsonl
+    nice python benchmarks/mohex.py --equal --seconds 1 --games 6 --log mohex.jsonl
+    python benchmarks/mohex.py --summary --log mohex.jsonl   # the table of every match in the log
+
+* Our side: ``MCTSAgent`` (the registered ``mcts``) with ``--seconds`` CPU s a move
+  (``time.process_time``), its tree kept between its moves as in play; or ``--our-iterations N``.
+* MoHex: one process a game (``--quiet --use-logfile=0 --seed K``), one thread, swap off
+  (``param_game allow_swap 0``), ``max_time`` high so that ``max_games`` is its budget:
+  ``--ladder N`` gives it N playouts a move; ``--equal`` steers ``max_games`` before each of its
+  moves from its playouts per CPU second on its last searched move, so that its running mean CPU
+  time a move comes back to ours (our running mean in the game; ``--seconds`` before our first
+  move), within 0.5-``--steer`` (3) times that a move.  MoHex also ends a search early once its
+  best move cannot change, so it may use less than it is offered.  Its CPU time is utime + stime of its process from
+  ``/proc/<pid>/stat`` (clock ticks), the change over each ``genmove``.  After each of its moves
+  ``mohex-search-statistics`` tells whether it searched (a new statistics text) and how many
+  playouts it ran; moves its connection analysis, solver or pre-search decided show no search.
+* Games: colours alternate (even games we are Blue = MoHex's black, the first player); game pair
+  ``k // 2`` opens with the same seeded random first move (any cell) for both colour assignments;
+  no swap.  Our cells are MoHex's (``a1`` = column a, row 1; Blue/black joins rows 1 and 11):
+  ``--check`` (also run before every match unless ``--skip-check``) asks MoHex for the winning
+  move in two positions that one cell wins at once, for each colour, and compares the winner of
+  random games in both engines (``final_score``).
+* ``--log FILE``: one JSON line a game; a rerun with the same settings plays only the games the
+  log lacks.  The table: wins, games, win %, 95 % Wilson interval, per seat, mean CPU s a move of
+  each side (our iterations, MoHex's playouts and searched moves), moves a game, wall time a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import bounded  # noqa: E402
+
+import pygame_core  # noqa: E402
+from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
+from pygame_core.tournament import wilson  # noqa: E402
+
+SIZE = 11
+COLOUR = ("black", "white")  # MoHex's colour of our player 0 (Blue: moves first, rows 1 and N) and 1 (Red)
+SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed", "steer")  # what a log line must match to be resumed
+MIN_GAMES, MAX_GAMES = 50, 10_000_000  # bounds of MoHex's max_games in --equal
+STEER = 3.0  # --equal: MoHex's CPU aim for one move at most STEER times ours (at least half)
+START_RATE = 5000.0  # MoHex's playouts per CPU second before it has searched (about 7,300 on the empty board)
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def default_mohex() -> str:
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return os.environ.get("MOHEX") or os.path.join(cache, "boardwright-mohex", "benzene-f888938", "build",
+                                                   "src", "mohex", "mohex")
+
+
+def need_mohex(path: str) -> str:
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        print(f"MoHex not found at {path}: build MoHex 2.0 (benzene, commit f888938) outside the repository "
+              f"and give its path with --mohex PATH or MOHEX=PATH", file=sys.stderr)
+        sys.exit(2)
+    return path
+
+
+class MoHex:
+    """One MoHex process driven over GTP; ``cpu()`` is its CPU time so far (utime + stime)."""
+
+    def __init__(self, path: str, seed: int):
+        self.proc = subprocess.Popen([path, "--quiet", "--use-logfile=0", "--seed", str(seed)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1)
+        self._stat = f"/proc/{self.proc.pid}/stat"
+        self._stats = None  # the last search statistics text
+
+    def send(self, command: str) -> str:
+        """One GTP command: the answer's text; RuntimeError on a ``?`` answer."""
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                raise RuntimeError(f"MoHex closed its output after {command!r}")
+            line = line.rstrip("\r\n")
+            if line == "":
+                if lines:
+                    break
+                continue
+            lines.append(line)
+        status, body = lines[0][:1], "\n".join([lines[0][1:].strip()] + lines[1:]).strip()
+        if status != "=":
+            raise RuntimeError(f"MoHex refused {command!r}: {body}")
+        return body
+
+    def cpu(self) -> float:
+        with open(self._stat, encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()  # fields from 3 (state) on; utime is 14, stime 15
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def new_game(self, max_games: int) -> None:
+        for command in (f"boardsize {SIZE}", "param_game allow_swap 0", "param_mohex num_threads 1",
+                        "param_mohex use_time_management 0", "param_mohex max_time 100000",
+                        f"param_mohex max_games {max_games}"):
+            self.send(command)
+        self._stats = self.send("mohex-search-statistics")
+
+    def play(self, player: int, cell: str) -> None:
+        self.send(f"play {COLOUR[player]} {cell}")
+
+    def genmove(self, player: int, max_games: int | None = None) -> tuple[str, float, float, int | None]:
+        """MoHex's move for ``player``: (cell, CPU s, wall s, playouts of its search or None when
+        it did not search)."""
+        if max_games is not None:
+            self.send(f"param_mohex max_games {max_games}")
+        cpu, wall = self.cpu(), time.perf_counter()
+        move = self.send(f"genmove {COLOUR[player]}")
+        cpu, wall = self.cpu() - cpu, time.perf_counter() - wall
+        stats = self.send("mohex-search-statistics")
+        playouts = None
+        if stats != self._stats:
+            m = re.search(r"^Count\s+([0-9]+)", stats, re.M) or re.search(r"Games[^0-9\n]*([0-9]+)", stats)
+            playouts = int(m.group(1)) if m else -1
+        self._stats = stats
+        return move.strip().lower(), cpu, wall, playouts
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+        except (RuntimeError, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def new_hex(seed: int = 0):
+    return pygame_core.new_game("hex", size=SIZE, seed=seed)
+
+
+def winning_moves(game) -> list[str]:
+    """Our engine's moves that win at once for the player to move."""
+    me, out = game.current_player, []
+    for move in game.legal_moves():
+        trial = game.clone()
+        trial.play(move)
+        if trial.is_over and trial.winners == [me]:
+            out.append(game.format_move(move))
+    return out
+
+
+# ------------------------------------------------------------------------------ the mapping check
+def one_gap_position(transposed: bool) -> tuple[list, list, str]:
+    """(Blue's cells, Red's cells, the winning cell) of a position where one cell wins at once
+    for the player to move and nothing else does; Blue to move, or Red (``transposed``).
+
+    Blue's chain runs along the anti-diagonal x + y = 10 (connected only with our skew: (x+1, y-1)
+    and (x-1, y+1) are neighbours) from the top row to the bottom row with one gap, h4 = (7, 3);
+    Red's stones on x + y = 9 (but a1's row end (0, 9)) and x + y = 11 seal the gap, so that it is
+    the only way through for Blue, while Red has no move that wins at once.  Blue's extra stones
+    lie in the bottom right corner, cut off from the top row.  ``transposed``: x and y swapped and
+    the colours exchanged (a symmetry of Hex), plus one Blue stone so that Red is to move."""
+    mover = [(x, 10 - x) for x in range(11) if x != 7]
+    wall = [(a, 9 - a) for a in range(1, 10)] + [(a, 11 - a) for a in range(1, 11)]
+    spare = [(10, 10), (9, 10), (10, 9), (8, 10), (10, 8), (9, 9), (7, 10), (10, 7), (9, 8)]
+    gap = (7, 3)
+    if not transposed:
+        return mover + spare, wall, "h4"
+    t = lambda cells: [(y, x) for x, y in cells]  # noqa: E731
+    return t(wall) + [(6, 10)], t(mover + spare), f"{chr(97 + gap[1])}{gap[0] + 1}"
+
+
+def check_mapping(path: str, games: int = 20) -> None:
+    """Exit 1 unless MoHex and our engine agree on the cells, the colours and the winner."""
+    eng = MoHex(need_mohex(path), 1)
+    try:
+        for transposed in (False, True):
+            blue, red, cell = one_gap_position(transposed)
+            game = new_hex()
+            eng.new_game(100)
+            order = [c for pair in zip(blue, red) for c in pair] + blue[len(red):]
+            for x, y in order:
+                name = f"{chr(97 + x)}{y + 1}"
+                eng.play(game.current_player, name)
+                game.play(name)
+            mover = game.current_player
+            ours = winning_moves(game)
+            if game.is_over or ours != [cell]:
+                sys.exit(f"mapping check: our engine's winning moves are {ours}, not [{cell}] (a bug of the check)")
+            move, _, _, searched = eng.genmove(mover)
+            how = "without search" if searched is None else f"after {searched} playouts"
+            if move != cell:
+                sys.exit(f"mapping check FAILED: MoHex as {COLOUR[mover]} ({game.player_names[mover]}) played {move}, "
+                         f"the winning cell in our coordinates is {cell}")
+            trial = game.clone()
+            trial.play(move)
+            if trial.winners != [mover]:
+                sys.exit(f"mapping check FAILED: MoHex's {move} does not win in our engine")
+            print(f"mapping check: {game.player_names[mover]} = MoHex {COLOUR[mover]} to move, MoHex plays {move} "
+                  f"({how}), the only cell that wins at once in our engine", file=sys.stderr)
+        rng = random.Random(1)
+        for g in range(games):
+            game = new_hex(g)
+            eng.new_game(100)
+            while not game.is_over:
+                move = game.format_move(rng.choice(game.legal_moves()))
+                eng.play(game.current_player, move)
+                game.play(move)
+            score = eng.send("final_score")
+            if score != ("B+", "W+")[game.winners[0]]:
+                sys.exit(f"mapping check FAILED: random game {g} ({len(game.history)} moves): our winner "
+                         f"{game.player_names[game.winners[0]]}, MoHex's score {score}")
+        print(f"mapping check: MoHex's final_score agrees with our winner in {games} random games", file=sys.stderr)
+    finally:
+        eng.close()
+
+
+# ------------------------------------------------------------------------------ a match
+def opening(seed: int, pair: int) -> str:
+    """The first move of game pair ``pair``: a seeded random cell (the same for both colours)."""
+    rng = random.Random(seed * 1_000_003 + pair)
+    return f"{chr(97 + rng.randrange(SIZE))}{rng.randrange(SIZE) + 1}"
+
+
+def play_game(cfg: dict, k: int, path: str) -> dict:
+    """Game ``k`` of the match ``cfg``: one JSON-ready record."""
+    seed, me = cfg["seed"] + k, k % 2  # our player: Blue (MoHex's black, first) in even games
+    game = new_hex(seed)
+    agent = MCTSAgent(seed=seed, iterations=cfg["our_iterations"],
+                      time_limit=None if cfg["our_iterations"] else cfg["seconds"])
+    agent.clock = time.process_time
+    first = opening(cfg["seed"], k // 2)
+    ours = {"moves": 0, "cpu": 0.0, "wall": 0.0, "iterations": 0, "each": []}  # each: [CPU s, iterations] a move
+    theirs = {"moves": 0, "cpu": 0.0, "wall": 0.0, "searched": 0, "playouts": 0, "max_games": 0,
+              "each": []}  # each: [CPU s, playouts (None: no search), max_games] a move
+    rate = START_RATE
+    start = time.perf_counter()
+    eng = MoHex(path, seed)
+    try:
+        eng.new_game(cfg["playouts"] or 1000)
+        eng.play(0, first)
+        game.play(first)
+        while not game.is_over:
+            if game.current_player == me:
+                cpu, wall = time.process_time(), time.perf_counter()
+                move = game.format_move(agent.choose(game))
+                cpu = time.process_time() - cpu
+                ours["cpu"] += cpu
+                ours["wall"] += time.perf_counter() - wall
+                ours["moves"] += 1
+                ours["iterations"] += agent.last_iterations
+                ours["each"].append([round(cpu, 4), agent.last_iterations])
+                eng.play(me, move)
+                game.play(move)
+                continue
+            budget = cfg["playouts"]
+            if cfg["mode"] == "equal":
+                target = ours["cpu"] / ours["moves"] if ours["moves"] else cfg["seconds"]
+                aim = min(cfg["steer"] * target, max(0.5 * target, target * (theirs["moves"] + 1) - theirs["cpu"]))
+                budget = min(MAX_GAMES, max(MIN_GAMES, round(rate * aim)))
+            move, cpu, wall, playouts = eng.genmove(1 - me, budget)
+            if playouts is not None:
+                theirs["searched"] += 1
+                theirs["playouts"] += max(0, playouts)
+                if playouts > 0 and cpu >= 0.05:
+                    rate = playouts / cpu
+            theirs["each"].append([round(cpu, 3), playouts, budget])
+            for key, value in (("moves", 1), ("cpu", cpu), ("wall", wall), ("max_games", budget)):
+                theirs[key] += value
+            try:
+                game.play(move)
+            except Exception as e:  # noqa: BLE001 - an illegal or unreadable answer ends the match
+                raise RuntimeError(f"MoHex answered {move!r} after {[str(m) for m in game.history]}: {e}")
+        score = eng.send("final_score")
+        if score != ("B+", "W+")[game.winners[0]]:
+            raise RuntimeError(f"the engines disagree on the winner after {[str(m) for m in game.history]}: "
+                               f"ours {game.winners}, MoHex {score}")
+    finally:
+        eng.close()
+    return {**{key: cfg[key] for key in SETTINGS}, "game": k, "ours_seat": me, "opening": first,
+            "won": game.winners == [me], "moves": len(game.history), "wall": time.perf_counter() - start,
+            "ours": ours, "theirs": theirs, "history": [str(m) for m in game.history]}
+
+
+def read_log(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    out, bad = [], 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            rec = json.loads(line)
+            rec["won"], rec["ours"]["cpu"], rec["theirs"]["cpu"], rec["game"]  # noqa: B018 - what a summary reads
+            rec.setdefault("steer", 1.5 if rec["mode"] == "equal" else None)  # the first runs: 1.5
+            [rec[key] for key in SETTINGS]
+        except (ValueError, KeyError, TypeError):
+            bad += 1  # e.g. a line cut short when a run was stopped
+            continue
+        out.append(rec)
+    if bad:
+        print(f"log {path}: left out {bad} unreadable lines", file=sys.stderr)
+    return out
+
+
+def key_of(rec: dict) -> tuple:
+    return tuple(rec[key] for key in SETTINGS)
+
+
+def run_match(cfg: dict, games: int, log: Path | None, path: str) -> list[dict]:
+    done = {r["game"]: r for r in (read_log(log) if log else []) if key_of(r) == key_of(cfg)}
+    todo = [k for k in range(games) if k not in done]
+    if done:
+        print(f"{games - len(todo)} of {games} games are in the log", file=sys.stderr)
+    if log and log.is_file() and log.stat().st_size:
+        with log.open("rb+") as f:  # a line cut short by a stopped run must not swallow the next one
+            f.seek(-1, 2)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+    for k in todo:
+        rec = play_game(cfg, k, path)
+        done[k] = rec
+        if log:
+            with log.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(rec) + "\n")
+        o, t = rec["ours"], rec["theirs"]
+        print(f"game {k + 1}/{games}: ours {'Blue (first)' if rec['ours_seat'] == 0 else 'Red (second)'} "
+              f"{'won' if rec['won'] else 'lost'} in {rec['moves']} moves (opening {rec['opening']}), "
+              f"{rec['wall']:.0f} s; CPU s/move ours {o['cpu'] / max(1, o['moves']):.3f}, "
+              f"MoHex {t['cpu'] / max(1, t['moves']):.3f} (searched {t['searched']}/{t['moves']})",
+              file=sys.stderr, flush=True)
+    return [done[k] for k in sorted(done) if k < games]
+
+
+def label(cfg: dict) -> str:
+    mohex = f"{cfg['playouts']:,} playouts" if cfg["mode"] == "ladder" else f"equal CPU (<= {cfg['steer']:g}x)"
+    ours = f"{cfg['our_iterations']:,} it." if cfg["our_iterations"] else f"{cfg['seconds']:g} CPU s"
+    return f"{ours} vs MoHex {mohex}, seed {cfg['seed']}"
+
+
+def table(groups: dict[tuple, list[dict]]) -> list[str]:
+    head = (f"{'match (ours vs MoHex)':<47}{'won':>4}{'games':>6}{'win %':>7}  {'95 % Wilson':<13}{'as 1st':>7}"
+            f"{'as 2nd':>7}  {'ours CPU/move (it.)':<21}{'MoHex CPU/move (playouts, searched)':<37}"
+            f"{'moves mean [min-max]':<22}{'wall/game'}")
+    lines = [head]
+    for recs in groups.values():
+        n, wins = len(recs), sum(r["won"] for r in recs)
+        low, high = wilson(wins, n)
+        seat = [f"{sum(r['won'] for r in recs if r['ours_seat'] == s)}/{sum(r['ours_seat'] == s for r in recs)}"
+                for s in (0, 1)]
+        om, tm = sum(r["ours"]["moves"] for r in recs), sum(r["theirs"]["moves"] for r in recs)
+        searched = sum(r["theirs"]["searched"] for r in recs)
+        ocpu = sum(r["ours"]["cpu"] for r in recs) / max(1, om)
+        tcpu = sum(r["theirs"]["cpu"] for r in recs) / max(1, tm)
+        oit = sum(r["ours"]["iterations"] for r in recs) / max(1, om)
+        tpl = sum(r["theirs"]["playouts"] for r in recs) / max(1, searched)
+        moves = [r["moves"] for r in recs]
+        wall = statistics.mean(r["wall"] for r in recs)
+        lines.append(f"{label(recs[0]):<47}{wins:>4}{n:>6}{100 * wins / n:>6.1f}%  "
+                     f"{100 * low:>4.1f}-{100 * high:<5.1f}% {seat[0]:>7}{seat[1]:>7}  "
+                     f"{f'{ocpu:.3f} ({oit:,.0f})':<21}"
+                     f"{f'{tcpu:.3f} ({tpl:,.0f}, {searched}/{tm})':<37}"
+                     f"{f'{statistics.mean(moves):.1f} [{min(moves)}-{max(moves)}]':<22}{wall / 60:.1f} min")
+    lines.append("CPU/move: mean CPU s per own move (the seeded opening move not counted); MoHex's playouts: mean "
+                 "over its searched moves; searched: its moves that ran a search / its moves")
+    return lines
+
+
+def total_line(recs: list[dict]) -> str:
+    o = sum(r["ours"]["cpu"] for r in recs)
+    t = sum(r["theirs"]["cpu"] for r in recs)
+    return f"total CPU: ours {o:.1f} s, MoHex {t:.1f} s over {len(recs)} games ({sum(r['wall'] for r in recs) / 60:.1f} min)"
+
+
+def grouped(recs: list[dict]) -> dict[tuple, list[dict]]:
+    out: dict[tuple, list[dict]] = {}
+    for r in recs:
+        out.setdefault(key_of(r), []).append(r)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="\n".join(__doc__.split("\n")[1:]))
+    ap.add_argument("--mohex", default=default_mohex(), help="MoHex's binary (default: $MOHEX or build.sh's folder)")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--ladder", type=bounded(int, 1, MAX_GAMES), metavar="N",
+                      help="MoHex at a fixed max_games N a move")
+    mode.add_argument("--equal", action="store_true", help="MoHex's max_games steered to our CPU time a move")
+    ap.add_argument("--steer", type=bounded(float, 1, 100), default=STEER,
+                    help=f"--equal: MoHex's CPU aim for one move at most this times ours (default {STEER:g})")
+    ap.add_argument("--seconds", type=bounded(float, 0.01, 600), default=1.0, help="our CPU s a move (default 1)")
+    ap.add_argument("--our-iterations", type=bounded(int, 1, 10**8), metavar="N",
+                    help="our agent at N iterations a move instead of a time budget")
+    ap.add_argument("--games", type=bounded(int, 1, 100000), default=10, help="games (colours alternate)")
+    ap.add_argument("--seed", type=bounded(int, 0, 2**20), default=1)
+    ap.add_argument("--log", type=Path, help="one JSON line a game; a rerun with the same settings resumes")
+    ap.add_argument("--summary", action="store_true", help="only print the table of the games in --log")
+    ap.add_argument("--check", action="store_true", help="only check the cell mapping against MoHex")
+    ap.add_argument("--skip-check", action="store_true", help="play without checking the mapping first")
+    args = ap.parse_args(argv)
+
+    if args.summary:
+        if not args.log:
+            ap.error("--summary needs --log")
+        recs = read_log(args.log)
+        if not recs:
+            print(f"no games in {args.log}")
+            return 0
+        print("\n".join(table(grouped(recs))))
+        print(total_line(recs))
+        return 0
+    path = need_mohex(args.mohex)
+    if args.check:
+        check_mapping(path)
+        return 0
+    if args.ladder is None and not args.equal:
+        ap.error("give --ladder N, --equal, --check or --summary")
+    cfg = {"mode": "ladder" if args.ladder else "equal", "playouts": args.ladder, "seconds": args.seconds,
+           "our_iterations": args.our_iterations, "seed": args.seed,
+           "steer": args.steer if args.equal else None}
+    if not args.skip_check:
+        check_mapping(path)
+    recs = run_match(cfg, args.games, args.log, path)
+    print("\n".join(table(grouped(recs))))
+    print(total_line(recs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
