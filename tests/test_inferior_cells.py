@@ -136,3 +136,76 @@ def test_random_positions(size, count, lo, hi):
         _check_dead(core, s0 | f0, s1 | f1, d2)
         fired += _check_values(core, wins, s0, s1)
     assert fired > count // 10 and dead_seen > 0
+
+
+def test_the_closed_form_is_the_rule_on_every_neighbourhood():
+    for slots in product((0, 1, 2), repeat=6):
+        bl = [1 if s == 1 else 0 for s in slots]
+        rd = [1 if s == 2 else 0 for s in slots]
+        assert bool(ica.dead_from(bl, rd)) == ica.dead_slots(slots), slots
+
+
+def test_regular_y_interior_cells():
+    import pygame_core
+    g = pygame_core.new_game("y", seed=0, family="regular", size=6)
+    core, _, _ = g.bit_state()
+    wins = _solver(core)
+    rnd = random.Random(6)
+    cells = [1 << p for p in core.positions]
+    fired = checked = 0
+    while checked < 150:
+        k = rnd.randint(10, 14)
+        picked = rnd.sample(cells, k)
+        s1, s0 = sum(picked[:k // 2]), sum(picked[k // 2:])
+        if _over(core, s0, s1):
+            continue
+        checked += 1
+        dead = ica.dead_cells(core, s0, s1)
+        _check_dead(core, s0, s1, dead)
+        fired += _check_values(core, wins, s0, s1)
+    assert fired > 10
+
+
+@pytest.mark.parametrize("game_id, options", [("hex", {"size": 4}), ("y", {"family": "regular", "size": 5})])
+def test_the_search_with_inferior_cells_proves_only_truths_and_replays(game_id, options):
+    import pygame_core
+    from pygame_core.agents.mcts import MCTSAgent
+    rnd = random.Random(30)
+    proofs = pruned = 0
+    for k in range(10):
+        g = pygame_core.new_game(game_id, seed=0, **options)
+        for _ in range(4 + k % 3):
+            g.play(rnd.choice(g.legal_moves()))
+        if g.is_over:
+            continue
+        core, r0, r1 = g.bit_state()
+        wins = _solver(core)
+        best = []
+        for _ in range(2):
+            agent = MCTSAgent(seed=k)
+            agent.inferior_cells = True
+            if agent.start(g) is not None:
+                break
+            agent.think(iterations=2000)
+            best.append(agent.best_move())
+            root = agent._root
+            if root.proven is not None:
+                proofs += 1
+                assert (root.proven == 1.0) == wins(r0, r1, g.current_player)
+            stack = [(c, r0, r1) for c in root.children.values()]
+            while stack:
+                node, s0, s1 = stack.pop()
+                pruned += bool(getattr(node, "ica", 0))
+                if node.player == 0:
+                    s0 |= 1 << node.pos
+                else:
+                    s1 |= 1 << node.pos
+                if node.proven is not None:
+                    proofs += 1
+                    if core.owner(s0, 0) or core.owner(s1, 1):
+                        assert (node.proven == 1.0) == core.owner((s0, s1)[node.player], node.player)
+                    else:
+                        assert (node.proven == 1.0) != wins(s0, s1, 1 - node.player)
+                stack.extend((c, s0, s1) for c in node.children.values())
+        assert len(set(best)) <= 1  # the same seed, the same move
+    assert proofs > 20 and (pruned > 5 or game_id == "y"), (proofs, pruned)  # (Y 5: 3 inner cells)

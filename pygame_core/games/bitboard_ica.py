@@ -173,25 +173,21 @@ def _slot_masks(g, s0: int, s1: int) -> tuple:
     return bl, rd
 
 
-def _match(g, bl, rd, cand: int, forced: int = -1, colour: int = 0) -> int:
-    """The cells of ``cand`` whose neighbourhood matches a dead cube; with ``forced`` >= 0, as
-    if the neighbour that way were ``colour``'s (0 Blue, 1 Red)."""
+def dead_from(bl: list, rd: list) -> int:
+    """The cells whose neighbourhood is dead, from the six direction masks of each colour (a bit
+    of ``bl[d]``: that cell's neighbour in direction ``d`` is Blue's).  The 24 cubes of
+    :func:`cubes` are two shapes turned six ways: four consecutive neighbours of one colour,
+    and two of one colour, then a stone of either, then two of the other."""
+    pb = [bl[d] & bl[d - 5] for d in range(6)]  # (``bl[d - 5]``: the next direction round)
+    pr = [rd[d] & rd[d - 5] for d in range(6)]
     out = 0
-    want = BLUE if colour == 0 else RED
-    for cube in g.pairs:
-        m = cand & ~out
-        for d, req in enumerate(cube):
-            if req is None:
-                continue
-            if d == forced:
-                if req == STONE or req == want:
-                    continue
-                m = 0
-                break
-            m &= bl[d] if req == BLUE else rd[d] if req == RED else bl[d] | rd[d]
-            if not m:
-                break
-        out |= m
+    for d in range(6):
+        e, f = d - 4, d - 3  # d + 2, d + 3 (mod 6)
+        b, r = pb[d], pr[d]
+        if b:
+            out |= b & (pb[e] | (bl[e] | rd[e]) & pr[f])
+        if r:
+            out |= r & (pr[e] | (bl[e] | rd[e]) & pb[f])
     return out
 
 
@@ -201,7 +197,35 @@ def dead_cells(core, s0: int, s1: int) -> int:
     if not g:
         return 0
     bl, rd = _slot_masks(g, s0, s1)
-    return _match(g, bl, rd, g.cells & ~(s0 | s1))
+    return dead_from(bl, rd) & g.cells & ~(s0 | s1)
+
+
+def _pairs(g, bl: list, rd: list, empty: int, player: int) -> list:
+    """Captured pairs of ``player`` given the direction masks (see :func:`captured_pairs`)."""
+    cand = g.cells & empty
+    out = []
+    own = bl if player == 0 else rd
+    full = g.full
+    for d in range(3):
+        o = g.dirs[d]
+        a = cand & (empty >> o if o > 0 else empty << -o)  # cells whose d-neighbour is empty too
+        if not a:
+            continue
+        keep = own[d]
+        own[d] = full  # as if that neighbour were the player's
+        a &= dead_from(bl, rd)
+        own[d] = keep
+        if not a:
+            continue
+        back = d + 3  # the other cell, seen from it: its neighbour towards ``a`` is the player's
+        keep = own[back]
+        own[back] = full
+        bs = dead_from(bl, rd) & cand
+        own[back] = keep
+        a &= bs >> o if o > 0 else bs << -o
+        if a:
+            out.append((a, o))
+    return out
 
 
 def captured_pairs(core, s0: int, s1: int, player: int) -> list:
@@ -211,26 +235,8 @@ def captured_pairs(core, s0: int, s1: int, player: int) -> list:
     g = geometry(core)
     if not g:
         return []
-    empty = core.full & ~(s0 | s1)
     bl, rd = _slot_masks(g, s0, s1)
-    cand = g.cells & empty
-    out = []
-    for d in range(3):
-        o = g.dirs[d]
-        nb = empty >> o if o > 0 else empty << -o  # cells whose d-neighbour is empty
-        a = cand & nb
-        if not a:
-            continue
-        a &= _match(g, bl, rd, a, d, player)
-        if not a:
-            continue
-        back = d + 3  # the b cells, seen from b: their neighbour towards a is the player's
-        bs = a << o if o > 0 else a >> -o
-        bs = _match(g, bl, rd, bs & g.cells, back, player)
-        a &= bs >> o if o > 0 else bs << -o
-        if a:
-            out.append((a, o))
-    return out
+    return _pairs(g, bl, rd, core.full & ~(s0 | s1), player)
 
 
 def fill_in(core, s0: int, s1: int, rounds: int = 3) -> tuple[int, int, int]:
@@ -242,22 +248,27 @@ def fill_in(core, s0: int, s1: int, rounds: int = 3) -> tuple[int, int, int]:
         return 0, 0, 0
     f = [0, 0]
     s = [s0, s1]
+    full = core.full
+    bl, rd = _slot_masks(g, s0, s1)
+    masks = (bl, rd)
     for _ in range(rounds):
         grew = False
         for p in (0, 1):
             taken = 0
-            for anchors, o in captured_pairs(core, s[0], s[1], p):
+            for anchors, o in _pairs(g, bl, rd, full & ~(s[0] | s[1]), p):
                 if o < 0:  # (anchor each pair at its lower cell for ``disjoint``)
                     anchors, o = anchors >> -o, -o
                 kept = disjoint(anchors, 1 | 1 << o, taken)
                 if kept:
-                    cells = kept | kept << o
-                    taken |= cells
+                    taken |= kept | kept << o
             if taken:
                 f[p] |= taken
                 s[p] |= taken
                 grew = True
+                own, edge = masks[p], g.edge[p]
+                for d, o in enumerate(g.dirs):  # (the player's direction masks, again)
+                    own[d] = (s[p] >> o if o > 0 else s[p] << -o) & full | edge[d]
         if not grew:
             break
-    dead = dead_cells(core, s[0], s[1])
+    dead = dead_from(bl, rd) & g.cells & ~(s[0] | s[1])
     return f[0], f[1], dead
