@@ -33,6 +33,14 @@ the window) is a proven loss is a proven win for the player who moved into it.  
 may be fewer: a single threat of the opponent's (the one cell that does not lose at once), or,
 from a node's first ranking, a must-play region (:meth:`BitCore.must_play`: the opponent is
 virtually connected, so every move off its carriers loses).
+
+Inferior cells (``inferior_cells``, :func:`.bitboard_ica.fill_in`): at its first ranking a node
+also leaves out of its window the dead cells and both players' captured pairs (a winning move,
+if there is one, lies outside them, so "every move left loses" is still a proof; never every
+move), the playouts below it give the captured cells still empty to their captor, and after an
+intrusion into a pair captured by the player to move the pair's other cell comes first.  The
+order a node passes on to its grandchildren keeps those cells: the pruning holds only where it
+was worked out.
 """
 
 from __future__ import annotations
@@ -110,8 +118,8 @@ class BitSearch:
     expand = 2  # a leaf is opened at visit expand + 1 (1: at its second visit, as MCTSBot does)
     must_play = True  # at its first ranking a node whose mover is virtually connected is proven
     refresh_shift = 3  # a node works out every value again after visits >> refresh_shift more visits
-    inferior_cells = False  # (off: 19/40 at equal time) from its first ranking a node leaves out dead and captured cells
-    ica_rounds = 1  # rounds of captured-pair fill-in (bitboard_ica.fill_in)
+    inferior_cells = True  # from its first ranking a node leaves out dead and captured cells
+    ica_rounds = 3  # rounds of captured-pair fill-in (bitboard_ica.fill_in; 1 round: 19/40)
     ica_playouts = True  # playouts below such a node give captured cells to their captor
     ica_replies = True  # after an intrusion into a captured pair, its other cell comes first
 

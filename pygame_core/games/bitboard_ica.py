@@ -13,7 +13,10 @@ Hex and Y exactly one player wins a full board, so a cell useless to one player 
 completion's winner depends on its colour.  The rule is a function of the six slots' states;
 :func:`_dead_table` works it out for all 729 of them and covers the dead ones by *cubes* (per
 slot: Blue, Red, a stone of either, or anything; a dead neighbourhood stays dead when an empty
-slot is filled either way), matched with whole-board shifts: one mask per direction and colour.
+slot is filled either way): 24 cubes, two shapes turned six ways and coloured both ways - four
+consecutive neighbours of one colour, or two of one colour, a stone, two of the other - which
+:func:`dead_from` matches on the whole board at once from one shifted mask per direction and
+colour (``tests/test_inferior_cells.py`` checks the two agree on every neighbourhood).
 
 **Captured pairs.**  Two adjacent empty cells ``a, b`` are *captured* by ``P`` when ``a`` is dead
 once ``b`` is ``P``'s and ``b`` dead once ``a`` is: if the opponent plays one, ``P`` answers the
@@ -120,7 +123,9 @@ def cubes() -> tuple:
 class Geometry:
     """The per-board constants: the six neighbour offsets in cyclic order, and per direction
     which cells have that neighbour off the board as Blue's or Red's edge (Hex), or are left out
-    (Y: ``cells`` are only the interior ones)."""
+    (Y: ``cells`` are only the interior ones).  The two off-board slots next to Hex's obtuse
+    corners (beside cells ``(n - 1, 0)`` and ``(0, n - 1)``) touch a row's and a column's frame:
+    they count as Blue's, a frame that gives every full board the same winner as either would."""
 
     def __init__(self, core, hex_size: int | None):
         w = core.width
@@ -144,7 +149,6 @@ class Geometry:
                         all(pos + o >= 0 for o in self.dirs):
                     inner |= 1 << pos
             self.cells = inner
-        self.pairs = tuple(cubes())
 
 
 def geometry(core):
