@@ -33,6 +33,14 @@ the window) is a proven loss is a proven win for the player who moved into it.  
 may be fewer: a single threat of the opponent's (the one cell that does not lose at once), or,
 from a node's first ranking, a must-play region (:meth:`BitCore.must_play`: the opponent is
 virtually connected, so every move off its carriers loses).
+
+Inferior cells (``inferior_cells``, :func:`.bitboard_ica.fill_in`): at its first ranking a node
+also leaves out of its window the dead cells and both players' captured pairs (a winning move,
+if there is one, lies outside them, so "every move left loses" is still a proof; never every
+move), the playouts below it give the captured cells still empty to their captor, and after an
+intrusion into a pair captured by the player to move the pair's other cell comes first.  The
+order a node passes on to its grandchildren keeps those cells: the pruning holds only where it
+was worked out.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ import math
 import sys
 
 from ..games.bitboard import PermPool
+from ..games.bitboard_ica import fill_in
 
 RANK_FIRST = 32  # visits before a node ranks its moves by its own statistics
 INF = math.inf
@@ -55,7 +64,7 @@ class BitNode:
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
                  "vals", "qas", "last", "explore", "fresh_at", "widen_at", "pos", "skip",
-                 "threat", "wins_now", "must")
+                 "threat", "wins_now", "must", "ica", "icaf")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -95,6 +104,8 @@ class BitNode:
         self.wins_now = False
         self.full = False  # the window holds every empty cell (of ``must``, if set)
         self.must = None  # where the player to move must play (0: anywhere; None: not known yet)
+        self.ica = 0  # inferior cells left out of the order (dead and captured, from the first ranking)
+        self.icaf = None  # (Blue's, Red's) captured cells, filled in the playouts below the node
 
 
 class BitSearch:
@@ -107,6 +118,10 @@ class BitSearch:
     expand = 2  # a leaf is opened at visit expand + 1 (1: at its second visit, as MCTSBot does)
     must_play = True  # at its first ranking a node whose mover is virtually connected is proven
     refresh_shift = 3  # a node works out every value again after visits >> refresh_shift more visits
+    inferior_cells = True  # from its first ranking a node leaves out dead and captured cells
+    ica_rounds = 3  # rounds of captured-pair fill-in (bitboard_ica.fill_in; 1 round: 19/40)
+    ica_playouts = True  # playouts below such a node give captured cells to their captor
+    ica_replies = True  # after an intrusion into a captured pair, its other cell comes first
 
     def _bits_start(self, game, root) -> None:
         core, s0, s1 = game.bit_state()
@@ -170,13 +185,24 @@ class BitSearch:
                     node.window.append(d)
                     node.wk.append(None)
                     node.skip |= 1 << d
+        if self.ica_replies and grand is not None and grand.icaf is not None and node.pos >= 0:
+            mine = grand.icaf[me]  # an intrusion into a pair captured by ``me``: the other cell
+            if mine >> node.pos & 1:
+                reply = core.around(1 << node.pos) & mine & empty & ~node.skip
+                while reply:
+                    low = reply & -reply
+                    reply ^= low
+                    d = low.bit_length() - 1
+                    node.window.append(d)
+                    node.wk.append(None)
+                    node.skip |= low
         self._widen(node, empty, 1)
         return False
 
     def _widen(self, node: BitNode, empty: int, want: int) -> None:
         order, window, wk, kids, i = node.order, node.window, node.wk, node.kids, node.scan
         n = len(order)
-        empty &= ~node.skip
+        empty &= ~(node.skip | node.ica)
         if node.must:  # (the opponent is virtually connected: only its carriers do not lose)
             empty &= node.must
         while len(window) < want and i < n:
@@ -206,6 +232,13 @@ class BitSearch:
                 for p, child in node.kids.items():  # the root: a move off the carriers loses
                     if not node.must >> p & 1 and child.proven is None:
                         child.proven = 0.0
+            if self.inferior_cells and not core.misere:
+                f0, f1, dead = fill_in(core, s[0], s[1], self.ica_rounds)
+                drop = f0 | f1 | dead
+                if empty & ~drop & (node.must or empty):  # (never every move)
+                    node.ica = drop
+                    if f0 | f1:
+                        node.icaf = (f0, f1)
         an, aw = core.fields(node.an), core.fields(node.aw)
         kids = node.kids
         k3 = 3.0 / self.rave_equivalence
@@ -226,7 +259,7 @@ class BitSearch:
                     qa = (1 - beta) * child.wins / child.visits + beta * qa
             scored.append((-qa, p))
         scored.sort()
-        node.order = [p for _, p in scored]
+        node.order = [p for _, p in scored]  # (with the inferior cells: grandchildren inherit it)
         node.scan = 0
         width = len(node.window)
         node.window, node.wk = [], []
@@ -278,6 +311,8 @@ class BitSearch:
         widen = self.widen
         expand = self.expand
         winner = None
+        fills = None
+        ica_playouts = self.ica_playouts
         while True:
             if node.proven is not None:
                 if node.player is not None:
@@ -292,6 +327,8 @@ class BitSearch:
                     node.proven = 1.0  # two threats: whatever the player to move does, it loses
                     winner = node.player
                     break
+            if node.icaf is not None and ica_playouts:
+                fills = node.icaf
             visits = node.visits
             if visits >= node.fresh_at:  # every value again (``fresh_at`` <= rank_at, widen_at)
                 if visits >= node.rank_at or visits >= node.widen_at and not node.full:
@@ -347,6 +384,10 @@ class BitSearch:
             path.append(child)
             node = child
         if winner is None:
+            if fills is not None:  # captured cells go to their captor (those still empty)
+                e = full & ~(s[0] | s[1])
+                s[0] |= fills[0] & e
+                s[1] |= fills[1] & e
             me = node.to_move
             keep = not core.misere  # (in misère a connection loses: no bridges kept for anyone)
             mine, other = core.fill(s[me], s[1 - me], self._fast, self._pool.draw(), keep, me,
