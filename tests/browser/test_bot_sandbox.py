@@ -139,6 +139,16 @@ def _check(page, source, timeout=BOOT_MS / 1000):
     return (error.text_content() if error.is_visible() else "") + " | " + page.text_content("#wb-message")
 
 
+def _game_page(context, url):
+    """A new page of `context` on the game page, ready, its uncaught errors in page.page_errors."""
+    page = context.new_page()
+    page.page_errors = []
+    page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
+    page.goto(url + "index.html")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    return page
+
+
 def _the_real_site(page, url):
     page.goto(url + "index.html")
     page.wait_for_selector(READY, timeout=BOOT_MS)
@@ -165,11 +175,7 @@ def test_hostile_bots_cannot_touch_the_site(browser, own_site):
     # the site's policy enforced (no bypass_csp), the service worker on, the snapshot made
     context = browser.new_context(snapshot=True, service_workers="allow")
     try:
-        page = context.new_page()
-        page.page_errors = []
-        page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
-        page.goto(url + "index.html")
-        page.wait_for_selector(READY, timeout=BOOT_MS)
+        page = _game_page(context, url)
         page.wait_for_selector(OFFLINE_READY, state="attached", timeout=BOOT_MS)
         page.wait_for_selector("body[data-snapshot=stored]", state="attached", timeout=BOOT_MS)
         send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "players": ["human", "human"]})
@@ -221,11 +227,7 @@ def test_the_game_pages_bot_seat_under_the_policy(browser, site_url):
     sandbox, and a bot that reaches for the page's storage pauses the game with the reason."""
     context = browser.new_context()  # no bypass_csp
     try:
-        page = context.new_page()
-        page.page_errors = []
-        page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
-        page.goto(site_url + "index.html")
-        page.wait_for_selector(READY, timeout=BOOT_MS)
+        page = _game_page(context, site_url)
         page.evaluate("(s) => localStorage.setItem('boardwright.bot', JSON.stringify("
                       "{source: s, game: 'hex', options: {size: 5}, limit: 5}))", GOOD)
         page.goto("about:blank")
