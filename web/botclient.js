@@ -42,7 +42,7 @@ async function fetchText(url) {
   return resp.text();
 }
 
-/** What every sandbox gets, fetched once a page (through the service worker: offline too). */
+/** What a sandbox frame gets, fetched when one is made (through the service worker: offline too). */
 function runtime() {
   runtimePromise = runtimePromise || (async () => {
     const info = await fetchBuildInfo();
@@ -113,10 +113,15 @@ export class BotClient {
     };
     window.addEventListener("message", frame.onMessage);
     this.frame = frame;
-    frame.ready = runtime().then((rt) => new Promise((resolve) => {
+    frame.ready = runtime().then((rt) => new Promise((resolve, reject) => {
+      if (this.frame !== frame) { reject(new Error("the sandbox frame was dropped")); return; }
+      runtimePromise = null; // this frame takes the bytes: the next frame fetches its own
       element.addEventListener("load", () => {
         const boot = { indexURL: INDEX_URL, lock: rt.lock, files: rt.files, wheel: rt.wheel, snapshot: rt.snapshot };
-        element.contentWindow.postMessage({ type: "files", worker: rt.workerSource, boot }, "*");
+        // handed over, not copied: the frame keeps the only copy (a frame made again later
+        // fetches them again, from the service worker's cache)
+        const buffers = [...Object.values(rt.files), rt.wheel.bytes, rt.snapshot].filter(Boolean).map((a) => a.buffer);
+        element.contentWindow.postMessage({ type: "files", worker: rt.workerSource, boot }, "*", buffers);
         resolve();
       }, { once: true });
       element.srcdoc = rt.srcdoc;

@@ -80,6 +80,11 @@ def test_bad_bots_give_clear_messages_and_the_page_keeps_working(page, site_url)
     assert page.evaluate("window.boardwrightBots.workersStarted") >= workers + 2  # fresh workers
     assert page.locator("iframe.bot-sandbox").count() == 1  # in the one sandbox frame, kept
     assert page.locator("iframe.bot-sandbox").get_attribute("sandbox") == "allow-scripts"
+    # a frame dropped while it was still being made, then a request: a fresh frame gets the bytes
+    answer = page.evaluate("""async () => { const b = window.boardwrightBots; b.kill(new Error('x')); b.dropFrame();
+      b.start().catch(() => {}); b.kill(new Error('x')); b.dropFrame();
+      return (await b.request({cmd: 'template', game: 'hex'})).ok; }""")
+    assert answer is True and page.locator("iframe.bot-sandbox").count() == 1
     open_app(page, site_url)  # the game page's engine is unaffected
     send(page, {"cmd": "new", "game": "hex", "options": {"size": 5}, "players": ["human", "human"]})
     send(page, {"cmd": "play", "move": "c3"})
