@@ -63,3 +63,13 @@ def bounded(kind, low, high):
         return value
 
     return parse
+
+
+def mend_log(log) -> None:
+    """End a JSON-lines log (a Path) with a newline, so that a line cut short by a stopped run
+    does not swallow the next one."""
+    if log and log.is_file() and log.stat().st_size:
+        with log.open("rb+") as f:
+            f.seek(-1, 2)
+            if f.read(1) != b"\n":
+                f.write(b"\n")

@@ -50,7 +50,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import bounded  # noqa: E402
+from common import bounded, mend_log  # noqa: E402
 
 import pygame_core  # noqa: E402
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
@@ -328,11 +328,7 @@ def run_match(cfg: dict, games: int, log: Path | None, path: str) -> list[dict]:
     todo = [k for k in range(games) if k not in done]
     if done:
         print(f"{games - len(todo)} of {games} games are in the log", file=sys.stderr)
-    if log and log.is_file() and log.stat().st_size:
-        with log.open("rb+") as f:  # a line cut short by a stopped run must not swallow the next one
-            f.seek(-1, 2)
-            if f.read(1) != b"\n":
-                f.write(b"\n")
+    mend_log(log)
     for k in todo:
         rec = play_game(cfg, k, path)
         done[k] = rec

@@ -19,6 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from common import mend_log
 from spiel import Pair, bot_search, spiel_game
 
 from pygame_core.agents.mcts import MCTSAgent
@@ -102,11 +103,7 @@ def run_match(cfg: dict, games: int, jobs: int, log: Path | None) -> list[dict]:
     if done:
         print(f"{cfg['kind']} {cfg['size']}: {games - len(todo)} of {games} games are in the log", file=sys.stderr)
 
-    if log and log.is_file() and log.stat().st_size:
-        with log.open("rb+") as f:  # a line cut short by a stopped run must not swallow the next one
-            f.seek(-1, 2)
-            if f.read(1) != b"\n":
-                f.write(b"\n")
+    mend_log(log)
 
     def finish(rec):
         done[rec["game"]] = rec

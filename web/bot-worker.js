@@ -12,9 +12,9 @@
 // Requests are answered with pygame_core.bot_bridge.handle_json. A runaway bot is stopped by
 // the page, which removes the frame (and with it this worker).
 //
-// Two layers: the opaque origin (the browser's), and the policy inherited from the frame
-// (connect-src 'none': no request at all, anywhere). As a third, `fetch` here answers only the
-// runtime's own files from memory.
+// The walls: the opaque origin (the browser's), and the policy inherited from the frame
+// (connect-src 'none': no request at all, anywhere). A second layer only: `fetch` here answers
+// just the runtime's own files from memory, and `importScripts` is gone.
 
 const BOT_BRIDGE = "__import__('pygame_core.bot_bridge', fromlist=['handle_json']).handle_json";
 let port = null;
