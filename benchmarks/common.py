@@ -1,8 +1,14 @@
-"""What the benchmark scripts share: rate timers (wall, and CPU beside wall) and random
-playouts through the protocol."""
+"""What the benchmark scripts share: rate timers (wall, and CPU beside wall), random playouts
+through the protocol, and what the matches against outside engines over GTP share (mohex.py,
+morat.py): the engine process and its CPU time, the JSON-lines log, our timed move, the budget
+steered to equal CPU time."""
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 
 
@@ -73,3 +79,154 @@ def mend_log(log) -> None:
             f.seek(-1, 2)
             if f.read(1) != b"\n":
                 f.write(b"\n")
+
+
+# ------------------------------------------------------------------------------ matches over GTP
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def need_binary(path: str, message: str) -> str:
+    """``path`` if it is an executable file, else ``message`` (one line) on stderr and exit status 2."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        print(message, file=sys.stderr)
+        sys.exit(2)
+    return path
+
+
+class GtpEngine:
+    """One engine process driven over GTP; ``cpu()`` is its CPU time so far (utime + stime)."""
+
+    name = "the engine"
+
+    def __init__(self, argv: list[str], stderr=subprocess.DEVNULL):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                                     text=True, bufsize=1)
+        self._stat = f"/proc/{self.proc.pid}/stat"
+
+    def send(self, command: str) -> str:
+        """One GTP command: the answer's text; RuntimeError on a ``?`` answer."""
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                raise RuntimeError(f"{self.name} closed its output after {command!r}")
+            line = line.rstrip("\r\n")
+            if line == "":
+                if lines:
+                    break
+                continue
+            lines.append(line)
+        status, body = lines[0][:1], "\n".join([lines[0][1:].strip()] + lines[1:]).strip()
+        if status != "=":
+            raise RuntimeError(f"{self.name} refused {command!r}: {body}")
+        return body
+
+    def cpu(self) -> float:
+        with open(self._stat, encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()  # fields from 3 (state) on; utime is 14, stime 15
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+        except (RuntimeError, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def winning_moves(game) -> list[str]:
+    """Our engine's moves that win at once for the player to move."""
+    me, out = game.current_player, []
+    for move in game.legal_moves():
+        trial = game.clone()
+        trial.play(move)
+        if trial.is_over and trial.winners == [me]:
+            out.append(game.format_move(move))
+    return out
+
+
+def our_move(agent, game, ours: dict) -> str:
+    """``agent``'s move in ``game`` (not played), its CPU s (``time.process_time``) and iterations
+    added to ``ours`` (moves, cpu, wall, iterations, each: [CPU s, iterations] a move)."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    move = game.format_move(agent.choose(game))
+    cpu = time.process_time() - cpu
+    ours["cpu"] += cpu
+    ours["wall"] += time.perf_counter() - wall
+    ours["moves"] += 1
+    ours["iterations"] += agent.last_iterations
+    ours["each"].append([round(cpu, 4), agent.last_iterations])
+    return move
+
+
+def equal_budget(ours: dict, theirs: dict, seconds: float, steer: float, rate: float, low: int, high: int) -> int:
+    """The other engine's budget for its next move at ``rate`` (its units per CPU s), so that its
+    running mean CPU a move comes back to ours (``seconds`` before our first move), aiming at
+    0.5-``steer`` times that mean for this move; within ``[low, high]``."""
+    target = ours["cpu"] / ours["moves"] if ours["moves"] else seconds
+    aim = min(steer * target, max(0.5 * target, target * (theirs["moves"] + 1) - theirs["cpu"]))
+    return min(high, max(low, round(rate * aim)))
+
+
+def read_log(path, settings, fix=None) -> list[dict]:
+    """The games of a JSON-lines match log (a Path) with every key of ``settings``; ``fix(rec)``
+    may fill keys older lines lack.  Unreadable lines (a run stopped mid-line) are counted, left out."""
+    if not path.exists():
+        return []
+    out, bad = [], 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            rec = json.loads(line)
+            rec["won"], rec["ours"]["cpu"], rec["theirs"]["cpu"], rec["game"]  # noqa: B018 - what a summary reads
+            if fix:
+                fix(rec)
+            [rec[key] for key in settings]
+        except (ValueError, KeyError, TypeError):
+            bad += 1
+            continue
+        out.append(rec)
+    if bad:
+        print(f"log {path}: left out {bad} unreadable lines", file=sys.stderr)
+    return out
+
+
+def grouped(recs: list[dict], settings) -> dict[tuple, list[dict]]:
+    """The games by their settings, in the order first seen."""
+    out: dict[tuple, list[dict]] = {}
+    for r in recs:
+        out.setdefault(tuple(r[key] for key in settings), []).append(r)
+    return out
+
+
+def run_match(cfg: dict, games: int, log, settings, play, describe, fix=None) -> list[dict]:
+    """Games ``0..games-1`` of the match ``cfg``: those of the log (``read_log(log, settings, fix)``)
+    with the same settings are kept, ``play(k)`` plays the others (each appended to ``log`` as one
+    JSON line as soon as it ends, ``describe(rec, games)`` printed on stderr)."""
+    key = tuple(cfg[s] for s in settings)
+    done = {r["game"]: r for r in (read_log(log, settings, fix) if log else [])
+            if tuple(r[s] for s in settings) == key}
+    todo = [k for k in range(games) if k not in done]
+    if done:
+        print(f"{games - len(todo)} of {games} games are in the log", file=sys.stderr)
+    mend_log(log)
+    for k in todo:
+        rec = play(k)
+        done[k] = rec
+        if log:
+            with log.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(rec) + "\n")
+        print(describe(rec, games), file=sys.stderr, flush=True)
+    return [done[k] for k in sorted(done) if k < games]
+
+
+def total_line(recs: list[dict], name: str) -> str:
+    o = sum(r["ours"]["cpu"] for r in recs)
+    t = sum(r["theirs"]["cpu"] for r in recs)
+    return (f"total CPU: ours {o:.1f} s, {name} {t:.1f} s over {len(recs)} games "
+            f"({sum(r['wall'] for r in recs) / 60:.1f} min)")

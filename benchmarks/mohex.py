@@ -38,19 +38,18 @@ the environment variable ``MOHEX``, else the build recipe's folder
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import bounded, mend_log  # noqa: E402
+from common import (GtpEngine, bounded, equal_budget, grouped, need_binary, our_move, read_log,  # noqa: E402
+                    run_match, total_line, winning_moves)
 
 import pygame_core  # noqa: E402
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
@@ -62,7 +61,6 @@ SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed", "steer")  #
 MIN_GAMES, MAX_GAMES = 50, 10_000_000  # bounds of MoHex's max_games in --equal
 STEER = 3.0  # --equal: MoHex's CPU aim for one move at most STEER times ours (at least half)
 START_RATE = 5000.0  # MoHex's playouts per CPU second before it has searched (about 7,300 on the empty board)
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def default_mohex() -> str:
@@ -72,47 +70,18 @@ def default_mohex() -> str:
 
 
 def need_mohex(path: str) -> str:
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        print(f"MoHex not found at {path}: build MoHex 2.0 (benzene, commit f888938) outside the repository "
-              f"and give its path with --mohex PATH or MOHEX=PATH", file=sys.stderr)
-        sys.exit(2)
-    return path
+    return need_binary(path, f"MoHex not found at {path}: build MoHex 2.0 (benzene, commit f888938) outside the "
+                             f"repository and give its path with --mohex PATH or MOHEX=PATH")
 
 
-class MoHex:
+class MoHex(GtpEngine):
     """One MoHex process driven over GTP; ``cpu()`` is its CPU time so far (utime + stime)."""
 
+    name = "MoHex"
+
     def __init__(self, path: str, seed: int):
-        self.proc = subprocess.Popen([path, "--quiet", "--use-logfile=0", "--seed", str(seed)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1)
-        self._stat = f"/proc/{self.proc.pid}/stat"
+        super().__init__([path, "--quiet", "--use-logfile=0", "--seed", str(seed)])
         self._stats = None  # the last search statistics text
-
-    def send(self, command: str) -> str:
-        """One GTP command: the answer's text; RuntimeError on a ``?`` answer."""
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"MoHex closed its output after {command!r}")
-            line = line.rstrip("\r\n")
-            if line == "":
-                if lines:
-                    break
-                continue
-            lines.append(line)
-        status, body = lines[0][:1], "\n".join([lines[0][1:].strip()] + lines[1:]).strip()
-        if status != "=":
-            raise RuntimeError(f"MoHex refused {command!r}: {body}")
-        return body
-
-    def cpu(self) -> float:
-        with open(self._stat, encoding="ascii") as f:
-            fields = f.read().rsplit(")", 1)[1].split()  # fields from 3 (state) on; utime is 14, stime 15
-        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
     def new_game(self, max_games: int) -> None:
         for command in (f"boardsize {SIZE}", "param_game allow_swap 0", "param_mohex num_threads 1",
@@ -140,31 +109,9 @@ class MoHex:
         self._stats = stats
         return move.strip().lower(), cpu, wall, playouts
 
-    def close(self) -> None:
-        try:
-            self.send("quit")
-        except (RuntimeError, OSError):
-            pass
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
 
 def new_hex(seed: int = 0):
     return pygame_core.new_game("hex", size=SIZE, seed=seed)
-
-
-def winning_moves(game) -> list[str]:
-    """Our engine's moves that win at once for the player to move."""
-    me, out = game.current_player, []
-    for move in game.legal_moves():
-        trial = game.clone()
-        trial.play(move)
-        if trial.is_over and trial.winners == [me]:
-            out.append(game.format_move(move))
-    return out
 
 
 # ------------------------------------------------------------------------------ the mapping check
@@ -260,22 +207,13 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
         game.play(first)
         while not game.is_over:
             if game.current_player == me:
-                cpu, wall = time.process_time(), time.perf_counter()
-                move = game.format_move(agent.choose(game))
-                cpu = time.process_time() - cpu
-                ours["cpu"] += cpu
-                ours["wall"] += time.perf_counter() - wall
-                ours["moves"] += 1
-                ours["iterations"] += agent.last_iterations
-                ours["each"].append([round(cpu, 4), agent.last_iterations])
+                move = our_move(agent, game, ours)
                 eng.play(me, move)
                 game.play(move)
                 continue
             budget = cfg["playouts"]
             if cfg["mode"] == "equal":
-                target = ours["cpu"] / ours["moves"] if ours["moves"] else cfg["seconds"]
-                aim = min(cfg["steer"] * target, max(0.5 * target, target * (theirs["moves"] + 1) - theirs["cpu"]))
-                budget = min(MAX_GAMES, max(MIN_GAMES, round(rate * aim)))
+                budget = equal_budget(ours, theirs, cfg["seconds"], cfg["steer"], rate, MIN_GAMES, MAX_GAMES)
             move, cpu, wall, playouts = eng.genmove(1 - me, budget)
             if playouts is not None:
                 theirs["searched"] += 1
@@ -300,48 +238,16 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
             "ours": ours, "theirs": theirs, "history": [str(m) for m in game.history]}
 
 
-def read_log(path: Path) -> list[dict]:
-    if not path.exists():
-        return []
-    out, bad = [], 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            rec = json.loads(line)
-            rec["won"], rec["ours"]["cpu"], rec["theirs"]["cpu"], rec["game"]  # noqa: B018 - what a summary reads
-            rec.setdefault("steer", 1.5 if rec["mode"] == "equal" else None)  # the first runs: 1.5
-            [rec[key] for key in SETTINGS]
-        except (ValueError, KeyError, TypeError):
-            bad += 1  # e.g. a line cut short when a run was stopped
-            continue
-        out.append(rec)
-    if bad:
-        print(f"log {path}: left out {bad} unreadable lines", file=sys.stderr)
-    return out
+def fix_old(rec: dict) -> None:
+    rec.setdefault("steer", 1.5 if rec["mode"] == "equal" else None)  # the first runs: 1.5
 
 
-def key_of(rec: dict) -> tuple:
-    return tuple(rec[key] for key in SETTINGS)
-
-
-def run_match(cfg: dict, games: int, log: Path | None, path: str) -> list[dict]:
-    done = {r["game"]: r for r in (read_log(log) if log else []) if key_of(r) == key_of(cfg)}
-    todo = [k for k in range(games) if k not in done]
-    if done:
-        print(f"{games - len(todo)} of {games} games are in the log", file=sys.stderr)
-    mend_log(log)
-    for k in todo:
-        rec = play_game(cfg, k, path)
-        done[k] = rec
-        if log:
-            with log.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(rec) + "\n")
-        o, t = rec["ours"], rec["theirs"]
-        print(f"game {k + 1}/{games}: ours {'Blue (first)' if rec['ours_seat'] == 0 else 'Red (second)'} "
-              f"{'won' if rec['won'] else 'lost'} in {rec['moves']} moves (opening {rec['opening']}), "
-              f"{rec['wall']:.0f} s; CPU s/move ours {o['cpu'] / max(1, o['moves']):.3f}, "
-              f"MoHex {t['cpu'] / max(1, t['moves']):.3f} (searched {t['searched']}/{t['moves']})",
-              file=sys.stderr, flush=True)
-    return [done[k] for k in sorted(done) if k < games]
+def describe(rec: dict, games: int) -> str:
+    o, t = rec["ours"], rec["theirs"]
+    return (f"game {rec['game'] + 1}/{games}: ours {'Blue (first)' if rec['ours_seat'] == 0 else 'Red (second)'} "
+            f"{'won' if rec['won'] else 'lost'} in {rec['moves']} moves (opening {rec['opening']}), "
+            f"{rec['wall']:.0f} s; CPU s/move ours {o['cpu'] / max(1, o['moves']):.3f}, "
+            f"MoHex {t['cpu'] / max(1, t['moves']):.3f} (searched {t['searched']}/{t['moves']})")
 
 
 def label(cfg: dict) -> str:
@@ -378,19 +284,6 @@ def table(groups: dict[tuple, list[dict]]) -> list[str]:
     return lines
 
 
-def total_line(recs: list[dict]) -> str:
-    o = sum(r["ours"]["cpu"] for r in recs)
-    t = sum(r["theirs"]["cpu"] for r in recs)
-    return f"total CPU: ours {o:.1f} s, MoHex {t:.1f} s over {len(recs)} games ({sum(r['wall'] for r in recs) / 60:.1f} min)"
-
-
-def grouped(recs: list[dict]) -> dict[tuple, list[dict]]:
-    out: dict[tuple, list[dict]] = {}
-    for r in recs:
-        out.setdefault(key_of(r), []).append(r)
-    return out
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -416,12 +309,12 @@ def main(argv=None) -> int:
     if args.summary:
         if not args.log:
             ap.error("--summary needs --log")
-        recs = read_log(args.log)
+        recs = read_log(args.log, SETTINGS, fix_old)
         if not recs:
             print(f"no games in {args.log}")
             return 0
-        print("\n".join(table(grouped(recs))))
-        print(total_line(recs))
+        print("\n".join(table(grouped(recs, SETTINGS))))
+        print(total_line(recs, "MoHex"))
         return 0
     path = need_mohex(args.mohex)
     if args.check:
@@ -434,9 +327,9 @@ def main(argv=None) -> int:
            "steer": args.steer if args.equal else None}
     if not args.skip_check:
         check_mapping(path)
-    recs = run_match(cfg, args.games, args.log, path)
-    print("\n".join(table(grouped(recs))))
-    print(total_line(recs))
+    recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe, fix_old)
+    print("\n".join(table(grouped(recs, SETTINGS))))
+    print(total_line(recs, "MoHex"))
     return 0
 
 
