@@ -1,0 +1,64 @@
+"""benchmarks/morat.py without morat-y: its help, a clear message with exit status 2, and the
+mapping check's positions in our engine alone (morat-y is a benchmark opponent only, never a
+requirement of the tests: an installed one is hidden from them)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pygame_core
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "benchmarks" / "morat.py"
+
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in ("MORAT", "XDG_CACHE_HOME")}
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=60,
+                          env={**base, **env}, cwd=ROOT)
+
+
+def test_help_works_without_morat(tmp_path):
+    r = run("--help", MORAT=str(tmp_path / "absent"))
+    assert r.returncode == 0 and "--ladder" in r.stdout and "--equal" in r.stdout and "--size" in r.stdout
+
+
+def test_absent_morat_is_one_clear_line_and_status_2(tmp_path):
+    absent = str(tmp_path / "absent")
+    for args, env in ((("--check", "--morat", absent), {}), (("--ladder", "100"), {"MORAT": absent}),
+                      (("--equal",), {"XDG_CACHE_HOME": str(tmp_path)})):  # the default path, in an empty cache
+        r = run(*args, **env)
+        assert r.returncode == 2, r.stderr
+        lines = r.stderr.strip().splitlines()
+        want = absent if "XDG_CACHE_HOME" not in env else str(tmp_path / "boardwright-morat" / "morat" / "morat-y")
+        assert len(lines) == 1 and lines[0].startswith(f"morat-y not found at {want}") and "--morat" in lines[0]
+
+
+@pytest.fixture(scope="module")
+def morat_module():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        spec = importlib.util.spec_from_file_location("morat_bench", SCRIPT)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
+@pytest.mark.parametrize("size", [5, 13, 25])
+def test_check_positions_have_one_winning_cell(morat_module, size):
+    """What --check asks morat holds in our engine: for X and for O to move, exactly one cell wins."""
+    for o_to_move in (False, True):
+        xs, os_, winning = morat_module.one_gap_position(size, o_to_move)
+        game = pygame_core.new_game("y", family="regular", size=size)
+        for x, y in [c for pair in zip(xs, os_) for c in pair] + xs[len(os_):]:
+            game.play(morat_module.cell(x, y))
+        assert not game.is_over and game.current_player == int(o_to_move)
+        assert morat_module.winning_moves(game) == [winning]
