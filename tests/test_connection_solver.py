@@ -126,7 +126,7 @@ def test_must_play_names_the_carriers_of_a_bridge_chain():
     carriers = [_cell(5 - k, 2 * k + 1) for k in range(5)] + [_cell(4 - k, 2 * k + 1) for k in range(5)]
     assert cells == sorted(carriers)
     assert core.must_play(s1, core.full & ~(s0 | s1), 1) == 0  # Red is not connected
-    agent = _searched(g, 4, 3000)  # the root, from its first ranking, keeps to the region
+    agent = _searched(g, 4, 3000, hsearch_visits=0)  # the root, from its first ranking, keeps to the region
     root = agent._root
     assert root.must == region and root.proven != 1.0
     searched = [m for m, child in root.children.items() if child.visits > 40]
@@ -134,6 +134,9 @@ def test_must_play_names_the_carriers_of_a_bridge_chain():
     # Red's intrusions are proven lost: Blue's answer restores a virtual connection, and a
     # position whose mover's opponent is virtually connected is proven at its first ranking
     assert sum(child.proven == 0.0 for child in root.children.values()) >= 5
+    # with H-search (bitboard_hsearch) the root's first H-search proves it lost at once
+    agent = _searched(g, 4, 3000)
+    assert agent._root.proven == 0.0 and agent.last_iterations <= agent.hsearch_visits * 2
 
 
 def test_must_play_takes_patterns_without_a_shared_carrier():
@@ -167,9 +170,11 @@ def _cell(x, y):
     return f"{'abcdefghijk'[x]}{y + 1}"
 
 
-def _searched(g, seed, iterations):
+def _searched(g, seed, iterations, **tweaks):
     """A started search of ``g`` (nothing decided at once) after ``iterations``."""
     agent = MCTSAgent(seed=seed)
+    for name, value in tweaks.items():
+        setattr(agent, name, value)
     assert agent.start(g) is None
     agent.think(iterations=iterations)
     return agent

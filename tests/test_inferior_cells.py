@@ -168,13 +168,21 @@ def test_regular_y_interior_cells():
 
 @pytest.mark.parametrize("game_id, options", [("hex", {"size": 4}), ("y", {"family": "regular", "size": 5})])
 def test_the_search_with_inferior_cells_proves_only_truths_and_replays(game_id, options):
+    proofs, pruned, _ = search_proofs(game_id, options, hsearch_visits=0)
+    assert proofs > 20 and (pruned > 5 or game_id == "y"), (proofs, pruned)  # (Y 5: 3 inner cells)
+
+
+def search_proofs(game_id, options, games=10, moves=4, **tweaks):
+    """Search positions a few random moves in with ``tweaks`` set on the agent, twice each:
+    every proven node of the tree agrees with the exhaustive solver, and the same seed gives
+    the same move.  Returns (proofs, nodes with cells pruned, nodes H-searched)."""
     import pygame_core
     from pygame_core.agents.mcts import MCTSAgent
     rnd = random.Random(30)
-    proofs = pruned = 0
-    for k in range(10):
+    proofs = pruned = searched = 0
+    for k in range(games):
         g = pygame_core.new_game(game_id, seed=0, **options)
-        for _ in range(4 + k % 3):
+        for _ in range(moves + k % 3):
             g.play(rnd.choice(g.legal_moves()))
         if g.is_over:
             continue
@@ -184,6 +192,8 @@ def test_the_search_with_inferior_cells_proves_only_truths_and_replays(game_id, 
         for _ in range(2):
             agent = MCTSAgent(seed=k)
             agent.inferior_cells = True
+            for name, value in tweaks.items():
+                setattr(agent, name, value)
             if agent.start(g) is not None:
                 break
             agent.think(iterations=2000)
@@ -196,6 +206,7 @@ def test_the_search_with_inferior_cells_proves_only_truths_and_replays(game_id, 
             while stack:
                 node, s0, s1 = stack.pop()
                 pruned += bool(getattr(node, "ica", 0))
+                searched += bool(getattr(node, "hs", False))
                 if node.player == 0:
                     s0 |= 1 << node.pos
                 else:
@@ -208,4 +219,4 @@ def test_the_search_with_inferior_cells_proves_only_truths_and_replays(game_id, 
                         assert (node.proven == 1.0) != wins(s0, s1, 1 - node.player)
                 stack.extend((c, s0, s1) for c in node.children.values())
         assert len(set(best)) <= 1  # the same seed, the same move
-    assert proofs > 20 and (pruned > 5 or game_id == "y"), (proofs, pruned)  # (Y 5: 3 inner cells)
+    return proofs, pruned, searched

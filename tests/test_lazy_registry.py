@@ -195,14 +195,14 @@ def test_the_catalog_names_every_module_that_registers_something(full):
     for agent in full["agents"]:
         if agent["games"] is None and agent["module"] != "pygame_core.agents":
             assert agent["module"] in [f"pygame_core.{m}" for m in catalog.GENERIC_AGENTS]
-    helpers = {"pygame_core.agents.connection_mcts"}  # search code mcts uses; registers nothing
+    helpers = {"pygame_core.agents.connection_mcts", "pygame_core.agents.connection_hsearch"}  # search code mcts uses; registers nothing
     agent_modules = {m for m in full["all_modules"] if m.startswith("pygame_core.agents.")} - helpers
     assert {f"pygame_core.{m}" for m in catalog.AGENT_MODULES} == agent_modules
     named = {f"pygame_core.{m}" for entry in catalog.GAMES.values() for mods in entry.values() for m in mods}
     assert named <= set(full["all_modules"])
     # every module of games/ and view/ that is not shared code belongs to a game's row
     shared = {"pygame_core.games.connection", "pygame_core.games.bitboard", "pygame_core.games.bitboard_vc",
-              "pygame_core.games.bitboard_ica"}
+              "pygame_core.games.bitboard_ica", "pygame_core.games.bitboard_hsearch"}
     for m in full["all_modules"]:
         if m.startswith(("pygame_core.games.", "pygame_core.view.")) and m not in shared:
             assert m in named, f"{m} is in no row of pygame_core.catalog.GAMES"

@@ -41,6 +41,12 @@ move), the playouts below it give the captured cells still empty to their captor
 intrusion into a pair captured by the player to move the pair's other cell comes first.  The
 order a node passes on to its grandchildren keeps those cells: the pruning holds only where it
 was worked out.
+
+H-search (``hsearch_visits``, :func:`.bitboard_hsearch.hsearch`): at its first ranking after that
+many visits a node runs H-search for both players on its position (captured cells filled in): the
+player who moved there virtually connected proves it won, the player to move semi-connected
+proves it lost, else the opponent's winning semi-connections narrow ``must``.  At the root a
+winning key becomes the only move looked at, and an opponent's winning VC proves the root lost.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ import sys
 
 from ..games.bitboard import PermPool
 from ..games.bitboard_ica import fill_in
+from .connection_hsearch import HSearchKnowledge
 
 RANK_FIRST = 32  # visits before a node ranks its moves by its own statistics
 INF = math.inf
@@ -64,7 +71,7 @@ class BitNode:
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
                  "vals", "qas", "last", "explore", "fresh_at", "widen_at", "pos", "skip",
-                 "threat", "wins_now", "must", "ica", "icaf")
+                 "threat", "wins_now", "must", "ica", "icaf", "hs")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -106,9 +113,10 @@ class BitNode:
         self.must = None  # where the player to move must play (0: anywhere; None: not known yet)
         self.ica = 0  # inferior cells left out of the order (dead and captured, from the first ranking)
         self.icaf = None  # (Blue's, Red's) captured cells, filled in the playouts below the node
+        self.hs = False  # H-search has looked at the node (from ``hsearch_visits`` visits)
 
 
-class BitSearch:
+class BitSearch(HSearchKnowledge):
     """Mixin for :class:`MCTSAgent`: the fast iteration for games with ``bit_state()``."""
 
     widen = 1.5  # window = 2 + widen * log2(visits + 1), capped by the empty cells
@@ -122,6 +130,8 @@ class BitSearch:
     ica_rounds = 3  # rounds of captured-pair fill-in (bitboard_ica.fill_in; 1 round: 19/40)
     ica_playouts = True  # playouts below such a node give captured cells to their captor
     ica_replies = True  # after an intrusion into a captured pair, its other cell comes first
+    hsearch_visits = 256  # a node with this many visits runs H-search at its next ranking (0: never)
+    hsearch_budget = 1500  # connections H-search works through for each player (bitboard_hsearch)
 
     def _bits_start(self, game, root) -> None:
         core, s0, s1 = game.bit_state()
@@ -130,6 +140,13 @@ class BitSearch:
         self._move_of = game.bit_moves()
         if root.to_move is None:
             root.to_move = game.current_player
+        if root.proven == 1.0 and root.window is not None and root.rank_at < math.inf \
+                and not any(c.proven == 1.0 for c in root.children.values()):
+            # a kept subtree proven won by H-search (the player to move semi-connected) names no
+            # winning move: the root is searched again, and its H-search finds the key
+            root.proven = None
+            root.hs = False
+            root.rank_at = min(root.rank_at, root.visits)
         if root.window is None and game.history:  # the opponent's last move, for bridge replies
             cell = game.move_cell(game.history[-1])
             root.pos = -1 if cell is None else core.positions[cell]
@@ -239,6 +256,10 @@ class BitSearch:
                     node.ica = drop
                     if f0 | f1:
                         node.icaf = (f0, f1)
+        if self.hsearch_visits and not node.hs and node.visits >= self.hsearch_visits and not core.misere:
+            node.hs = True
+            if self._hsearch(node, empty, s):
+                return
         an, aw = core.fields(node.an), core.fields(node.aw)
         kids = node.kids
         k3 = 3.0 / self.rave_equivalence
@@ -336,7 +357,8 @@ class BitSearch:
                     if visits >= node.rank_at:
                         self._rank(node, empty, s)
                         if node.proven is not None:
-                            winner = node.player
+                            if node.player is not None:
+                                winner = node.player if node.proven == 1.0 else 1 - node.player
                             break
                     if visits >= node.widen_at and not node.full:  # the window grows with log(visits)
                         self._widen(node, empty, 2 + int(widen * math.log2(visits + 1)))

@@ -1,0 +1,73 @@
+"""H-search in the fast search of connection games (:mod:`.connection_mcts`): what a node's
+virtual and semi-connections (:func:`.bitboard_hsearch.hsearch`) prove and where they make it
+play.  A mixin of :class:`~.connection_mcts.BitSearch`; the node is its ``BitNode``."""
+
+from __future__ import annotations
+
+from ..games.bitboard_hsearch import hsearch
+from ..games.bitboard_ica import fill_in
+
+
+class HSearchKnowledge:
+    """``_hsearch`` for :class:`~.connection_mcts.BitSearch` (which sets ``_core``,
+    ``inferior_cells``, ``ica_rounds`` and ``hsearch_budget``)."""
+
+    def _hsearch(self, node, empty: int, s: list) -> bool:
+        """H-search (:func:`.bitboard_hsearch.hsearch`) for both players on the node's position
+        with the captured cells filled in (each player's search counts the dead cells its own):
+        the player who moved here virtually connected proves the node won for it, the player to
+        move semi-connected proves it lost; else the opponent's winning semi-connections narrow
+        ``must``.  At the root (a move must still be chosen) the keys that win at once, or the
+        must-play region, narrow the window, and the moves off it are proven lost.  Returns
+        ``True`` when the node is proven."""
+        core = self._core
+        me = node.to_move
+        f = (0, 0, 0)
+        if self.inferior_cells:
+            f = fill_in(core, s[0], s[1], self.ica_rounds)
+        stones = (s[0] | f[0], s[1] | f[1])
+        budget = self.hsearch_budget
+        other = 1 - me
+        theirs = hsearch(core, stones[other] | f[2], stones[me], other, budget)
+        root = node.player is None
+        if theirs.vc_win is not None:
+            node.proven = 1.0 if not root else 0.0  # (the root's proof is the player to move's)
+            return True
+        mine = hsearch(core, stones[me] | f[2], stones[other], me, budget)
+        must = theirs.must & empty
+        if mine.vc_win is not None or mine.sc_wins:
+            if not root:
+                node.proven = 0.0
+                return True
+            keys = mine.keys & empty or self._keys(mine, stones, f[2], empty, me, budget)
+            if keys:  # (the other moves are not proven lost: not marked)
+                node.must = keys
+            return False
+        if must:
+            if node.must:
+                both = node.must & must
+                if not both:  # every move misses one of two must-play regions: all lose
+                    if not root:
+                        node.proven = 1.0
+                        return True
+                    return False
+                must = both
+            node.must = must
+            if root:
+                for p, child in node.kids.items():
+                    if not must >> p & 1 and child.proven is None:
+                        child.proven = 0.0
+        return False
+
+    def _keys(self, mine, stones, dead, empty, me, budget) -> int:
+        """At the root, when the player to move has a winning SC whose key is not known (a
+        chain's): the cells of the smallest such carrier after which H-search finds a winning
+        VC (each one more H-search)."""
+        core = self._core
+        smallest = min(mine.sc_wins, key=int.bit_count, default=0) if mine.vc_win is None else 0
+        out = 0
+        for p in range(core.nbits):
+            if smallest >> p & 1 and empty >> p & 1:
+                if hsearch(core, stones[me] | dead | 1 << p, stones[1 - me], me, budget).vc_win is not None:
+                    out |= 1 << p
+        return out

@@ -1,0 +1,32 @@
+"""benchmarks/selfplay.py, the A/B match of search settings: it plays, counts and reports, and a
+bad setting is one clear line with exit status 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "benchmarks" / "selfplay.py"
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+
+def test_a_small_match_reports_every_game_and_the_interval():
+    r = run("--size", "4", "--games", "2", "--seconds", "0.01", "--a", "hsearch_visits=0", "--b", "widen=2")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("hex 4: A {'hsearch_visits': 0} against B {'widen': 2.0}")
+    assert sum(line.startswith("game ") for line in lines) == 2
+    assert "95 % Wilson" in lines[-1] and "first " in lines[-1] and "/1, second " in lines[-1]
+
+
+def test_bad_settings_are_one_clear_line():
+    for args in (("--a", "no_such_thing=1"), ("--b", "widen=wide"), ("--games", "0")):
+        r = run(*args)
+        assert r.returncode == 2
+        assert r.stderr.strip().splitlines()[-1].startswith("usage:") is False
+        assert len(r.stderr.strip().splitlines()[-1]) < 120
