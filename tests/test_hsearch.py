@@ -105,13 +105,15 @@ def _positions(core, count, lo, hi, seed):
 
 def _y_core(size):
     import pygame_core
+    if size == "r22":  # the radial board of 2 centre rows and 2 rings: 18 nodes, no hex grid
+        return pygame_core.new_game("y", seed=0, family="radial", center_rows=2, outer_rows=2).bit_state()[0]
     return pygame_core.new_game("y", seed=0, family="regular", size=size).bit_state()[0]
 
 
 @pytest.mark.parametrize("board, count, lo, hi", [
-    ("hex4", 100, 4, 9), ("hex5", 25, 12, 16), ("y5", 80, 4, 9), ("y6", 15, 10, 14)])
+    ("hex4", 100, 4, 9), ("hex5", 25, 12, 16), ("y5", 80, 4, 9), ("y6", 15, 10, 14), ("yr22", 40, 5, 9)])
 def test_every_connection_found_holds(board, count, lo, hi):
-    core = hex_core(int(board[3:])) if board.startswith("hex") else _y_core(int(board[1:]))
+    core = hex_core(int(board[3:])) if board.startswith("hex") else _y_core(board[1:] if board[1] == "r" else int(board[1:]))
     wins = _solver(core)
     checked = wins_seen = must_seen = 0
     for s0, s1 in _positions(core, count, lo, hi, seed=len(board) + lo):

@@ -10,11 +10,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "mohex.py"
+ANALYSIS = ROOT / "benchmarks" / "mohex_analysis.py"
 
 
-def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+def run(*args: str, script=SCRIPT, **env: str) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k != "MOHEX"}
-    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=60,
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=60,
                           env={**base, **env}, cwd=ROOT)
 
 
@@ -30,3 +31,20 @@ def test_absent_mohex_is_one_clear_line_and_status_2(tmp_path):
         assert r.returncode == 2, r.stderr
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}") and "--mohex" in lines[0]
+
+
+def test_the_analysis_benchmark_without_mohex(tmp_path):
+    absent = str(tmp_path / "absent")
+    r = run("--help", script=ANALYSIS, MOHEX=absent)
+    assert r.returncode == 0 and "--reference" in r.stdout and "--small" in r.stdout
+    r = run("--positions", "1", script=ANALYSIS, MOHEX=absent)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
+    log = tmp_path / "a.jsonl"
+    rec = {"moves": ["a1", "b2"], "reference_move": "c3", "small_move": "c3", "ours_move": "d4",
+           "reference_cpu": 1.0, "small_cpu": 0.1, "ours_cpu": 1.0, "iterations": 9, "ours_proven": None,
+           "play": 300, "reference": 16000, "small": 1000, "seconds": 1.0, "seed": 1, "index": 0}
+    log.write_text(__import__("json").dumps(rec) + "\nnot json\n", encoding="utf-8")
+    r = run("--summary", "--log", str(log), script=ANALYSIS, MOHEX=absent)
+    assert r.returncode == 0 and "ours         agrees with MoHex's reference on 0/1" in r.stdout
+    assert "MoHex small  agrees with MoHex's reference on 1/1" in r.stdout
