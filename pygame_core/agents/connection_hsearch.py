@@ -59,15 +59,17 @@ class HSearchKnowledge:
                         child.proven = 0.0
         return False
 
-    def _keys(self, mine, stones, dead, empty, me, budget) -> int:
+    def _keys(self, mine, stones, dead, empty, me, budget, tries: int = 16) -> int:
         """At the root, when the player to move has a winning SC whose key is not known (a
-        chain's): the cells of the smallest such carrier after which H-search finds a winning
-        VC (each one more H-search)."""
+        chain's): the first cell of the smallest such carrier after which H-search finds a
+        winning VC (one more H-search a cell, at most ``tries``), or ``0``."""
         core = self._core
         smallest = min(mine.sc_wins, key=int.bit_count, default=0) if mine.vc_win is None else 0
-        out = 0
-        for p in range(core.nbits):
-            if smallest >> p & 1 and empty >> p & 1:
-                if hsearch(core, stones[me] | dead | 1 << p, stones[1 - me], me, budget).vc_win is not None:
-                    out |= 1 << p
-        return out
+        cells = smallest & empty
+        while cells and tries:
+            low = cells & -cells
+            cells ^= low
+            tries -= 1
+            if hsearch(core, stones[me] | dead | low, stones[1 - me], me, budget).vc_win is not None:
+                return low
+        return 0
