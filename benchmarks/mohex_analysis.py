@@ -4,6 +4,7 @@ with itself at the large one.  A benchmark only (MoHex is never a requirement of
 
     nice python benchmarks/mohex_analysis.py --positions 50 --seconds 1 --log analysis.jsonl
     python benchmarks/mohex_analysis.py --summary --log analysis.jsonl
+    python benchmarks/mohex_analysis.py --rescore --log analysis.jsonl --set pattern_prior=10
 
 * Positions: position ``i`` opens with a seeded random cell, then MoHex at ``--play`` playouts
   (300) plays both sides for a seeded 14-34 more moves (one MoHex process, ``--seed``); a
@@ -15,6 +16,9 @@ with itself at the large one.  A benchmark only (MoHex is never a requirement of
 * ``--log FILE``: one JSON line a position; a rerun with the same settings resumes.  The
   summary: agreements with the reference, ours and MoHex's small budget, each with its 95 %
   Wilson interval, and the CPU s a position of each.  MoHex's path as in ``benchmarks/mohex.py``.
+* ``--rescore``: no MoHex needed; our search again on the logged positions with ``--set``
+  settings (as ``benchmarks/selfplay.py``'s ``--a``), against the logged reference moves: a quick
+  A/B of a change of the search against MoHex's judgement.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import bounded  # noqa: E402
 from mohex import COLOUR, MoHex, default_mohex, need_mohex, new_hex  # noqa: E402
+from selfplay import setting  # noqa: E402
 
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
@@ -62,21 +67,38 @@ def position(eng: MoHex, cfg: dict, i: int) -> list[str]:
     return moves if not game.is_over else []
 
 
+def our_top(moves: list[str], seconds: float, seed: int, settings=()) -> tuple[str, float, object]:
+    """Our search's move after ``moves`` at ``seconds`` CPU s: (cell, CPU s, the agent)."""
+    game = new_hex()
+    for m in moves:
+        game.play(m)
+    agent = MCTSAgent(seed=seed)
+    agent.clock = time.process_time
+    for name, value in settings:
+        setattr(agent, name, value)
+    cpu = time.process_time()
+    agent.start(game)
+    agent.think(seconds=seconds)
+    return game.format_move(agent.best_move()), time.process_time() - cpu, agent
+
+
+def rescore(recs: list[dict], seconds: float, settings) -> str:
+    k = cpu = 0.0
+    for r in recs:
+        move, c, _ = our_top(r["moves"], seconds, r["seed"], settings)
+        k += move == r["reference_move"]
+        cpu += c
+    lo, hi = wilson(k, len(recs))
+    return (f"ours with {dict(settings)} agrees with MoHex's reference on {k:.0f}/{len(recs)} = "
+            f"{100 * k / len(recs):.0f} % (95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %), {cpu / len(recs):.2f} CPU s a position")
+
+
 def measure(eng: MoHex, cfg: dict, moves: list[str]) -> dict | None:
     ref, ref_cpu, searched = ask(eng, moves, cfg["reference"])
     if searched is None:
         return None  # decided for MoHex (its connections or solver): not a middle-game question
     small, small_cpu, _ = ask(eng, moves, cfg["small"])
-    game = new_hex()
-    for m in moves:
-        game.play(m)
-    agent = MCTSAgent(seed=cfg["seed"])
-    agent.clock = time.process_time
-    cpu = time.process_time()
-    agent.start(game)
-    agent.think(seconds=cfg["seconds"])
-    ours = game.format_move(agent.best_move())
-    cpu = time.process_time() - cpu
+    ours, cpu, agent = our_top(moves, cfg["seconds"], cfg["seed"])
     return {"moves": moves, "reference_move": ref, "small_move": small, "ours_move": ours, "reference_cpu": ref_cpu,
             "small_cpu": small_cpu, "ours_cpu": cpu, "iterations": agent.last_iterations,
             "ours_proven": agent._root.proven}
@@ -108,6 +130,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=bounded(int, 0, 2**20), default=1)
     ap.add_argument("--log", type=Path)
     ap.add_argument("--summary", action="store_true", help="only summarise --log")
+    ap.add_argument("--rescore", action="store_true", help="our search again on the logged positions (no MoHex)")
+    ap.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE",
+                    help="--rescore: a search setting")
     args = ap.parse_args(argv)
     cfg = {"play": args.play, "reference": args.reference, "small": args.small, "seconds": args.seconds,
            "seed": args.seed}
@@ -118,10 +143,16 @@ def main(argv=None) -> int:
                 rec = json.loads(line)
             except ValueError:
                 continue
-            if isinstance(rec, dict) and all(rec.get(k) == cfg[k] for k in SETTINGS):
+            if isinstance(rec, dict) and all(rec.get(k) == cfg[k] for k in SETTINGS) \
+                    and isinstance(rec.get("moves"), list) and isinstance(rec.get("reference_move"), str):
                 recs.append(rec)
-    if args.summary:
-        print("\n".join(summary(recs)) if recs else f"no positions in {args.log}")
+    if args.summary or args.rescore:
+        if not recs:
+            print(f"no positions in {args.log}")
+        elif args.rescore:
+            print(rescore(recs, args.seconds, args.set))
+        else:
+            print("\n".join(summary(recs)))
         return 0
     path = need_mohex(args.mohex)
     eng = MoHex(path, args.seed)

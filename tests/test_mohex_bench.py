@@ -48,3 +48,13 @@ def test_the_analysis_benchmark_without_mohex(tmp_path):
     r = run("--summary", "--log", str(log), script=ANALYSIS, MOHEX=absent)
     assert r.returncode == 0 and "ours         agrees with MoHex's reference on 0/1" in r.stdout
     assert "MoHex small  agrees with MoHex's reference on 1/1" in r.stdout
+
+
+def test_the_games_maker_without_mohex(tmp_path):
+    absent = str(tmp_path / "absent")
+    script = ROOT / "benchmarks" / "mohex_games.py"
+    r = run("--help", script=script, MOHEX=absent)
+    assert r.returncode == 0 and "--playouts" in r.stdout
+    r = run("--games", "1", "--out", str(tmp_path / "g.jsonl"), script=script, MOHEX=absent)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")

@@ -4,6 +4,7 @@ play.  A mixin of :class:`~.connection_mcts.BitSearch`; the node is its ``BitNod
 
 from __future__ import annotations
 
+from ..games import hex_patterns
 from ..games.bitboard_hsearch import hsearch
 from ..games.bitboard_ica import fill_in
 
@@ -58,6 +59,29 @@ class HSearchKnowledge:
                     if not must >> p & 1 and child.proven is None:
                         child.proven = 0.0
         return False
+
+    def _pattern_prior(self, node, s) -> dict | None:
+        """Hex: per empty cell, ``pattern_prior`` virtual AMAF playouts won at the rate its
+        pattern's learned weight ``w`` says, ``w / (1 + w)`` (:mod:`.hex_patterns`; 0.5 for a
+        neutral pattern, as without priors); ``None`` without a table or off Hex."""
+        core = self._core
+        size = getattr(core, "hex_size", None)
+        table = hex_patterns.weights()
+        if size is None or table is None:
+            return None
+        me = node.to_move
+        mine, theirs = s[me], s[1 - me]
+        reads = hex_patterns.slots(size)[me]
+        k = self.pattern_prior
+        out = {}
+        e = core.full & ~(mine | theirs)
+        while e:
+            low = e & -e
+            e ^= low
+            p = low.bit_length() - 1
+            w = table[hex_patterns.bit_code(reads[p], mine, theirs)]
+            out[p] = k * w / (1.0 + w)
+        return out
 
     def _keys(self, mine, stones, dead, empty, me, budget, tries: int = 16) -> int:
         """At the root, when the player to move has a winning SC whose key is not known (a

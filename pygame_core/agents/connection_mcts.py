@@ -130,6 +130,7 @@ class BitSearch(HSearchKnowledge):
     ica_rounds = 3  # rounds of captured-pair fill-in (bitboard_ica.fill_in; 1 round: 19/40)
     ica_playouts = True  # playouts below such a node give captured cells to their captor
     ica_replies = True  # after an intrusion into a captured pair, its other cell comes first
+    pattern_prior = 0.0  # Hex: at a node's first ranking, each cell's pattern weight as this many virtual AMAF playouts
     hsearch_visits = 256  # a node with this many visits runs H-search at its next ranking (0: never)
     hsearch_budget = 1500  # connections H-search works through for each player (bitboard_hsearch)
 
@@ -265,12 +266,16 @@ class BitSearch(HSearchKnowledge):
         k3 = 3.0 / self.rave_equivalence
         scored = []
         e = empty
+        prior = self._pattern_prior(node, s) if self.pattern_prior and node.rank_at == RANK_FIRST else None
         while e:
             low = e & -e
             e ^= low
             p = low.bit_length() - 1
             na = an[p]
-            qa = (aw[p] + 0.5) / (na + 1)
+            if prior is None:
+                qa = (aw[p] + 0.5) / (na + 1)
+            else:
+                qa = (aw[p] + prior[p]) / (na + self.pattern_prior)
             child = kids.get(p)
             if child is not None and child.visits:
                 if child.proven is not None:

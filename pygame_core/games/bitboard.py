@@ -388,6 +388,7 @@ def _hex_core(size: int) -> BitCore:
     right = left << (size - 1)
     core = BitCore(positions, hexgrid.neighbour_table(size), ((top, bottom), (left, right)), width=w)
     core.threat_stones = size - 1  # a chain joining two opposite sides has at least ``size`` cells
+    core.hex_size = size  # (for Hex's local patterns, hex_patterns.py)
     row1, col1 = top << w, left << 1
     core.edge_dirs = (((row1, -w, 1 - w), (bottom >> w, w, w - 1)),  # Blue: row 2 and row n-1
                       ((col1, -1, w - 1), (right >> 1, 1, 1 - w)))  # Red: column b and the last but one
