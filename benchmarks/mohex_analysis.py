@@ -12,7 +12,8 @@ with itself at the large one.  A benchmark only (MoHex is never a requirement of
   game ended) is replaced by the next seed.
 * Reference: MoHex at ``--reference`` playouts (16,000); the small budget: ``--small`` (1,000);
   ours: the registered ``mcts`` with ``--seconds`` CPU s (``time.process_time``), a fresh tree.
-  Each MoHex answer comes from a fresh ``clear_board`` and the moves replayed.
+  Each MoHex answer comes from a fresh ``clear_board`` and the moves replayed, with
+  ``reuse_subtree`` off (else MoHex would answer the small budget from the reference's tree).
 * ``--log FILE``: one JSON line a position; a rerun with the same settings resumes.  The
   summary: agreements with the reference, ours and MoHex's small budget, each with its 95 %
   Wilson interval, and the CPU s a position of each.  MoHex's path as in ``benchmarks/mohex.py``.
@@ -159,6 +160,7 @@ def main(argv=None) -> int:
     i = max((r["index"] for r in recs), default=-1) + 1
     try:
         eng.new_game(args.play)
+        eng.send("param_mohex reuse_subtree 0")  # (else the small budget reuses the reference's tree)
         while len(recs) < args.positions:
             moves = position(eng, cfg, i)
             rec = measure(eng, cfg, moves) if moves else None
