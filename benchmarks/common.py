@@ -230,3 +230,31 @@ def total_line(recs: list[dict], name: str) -> str:
     t = sum(r["theirs"]["cpu"] for r in recs)
     return (f"total CPU: ours {o:.1f} s, {name} {t:.1f} s over {len(recs)} games "
             f"({sum(r['wall'] for r in recs) / 60:.1f} min)")
+
+
+def match_table(groups, title: str, width: int, label, theirs_head: str, theirs_cell, footnote: str) -> list[str]:
+    """The summary table of a GTP match (``mohex.py``, ``morat.py``): one row per group of game
+    records, ``label(rec)`` naming it and ``theirs_cell(recs, their_moves)`` the opponent's CPU
+    column (``theirs_head`` its heading and width)."""
+    from pygame_core.tournament import wilson
+    head_text, head_width = theirs_head
+    head = (f"{title:<{width}}{'won':>4}{'games':>6}{'win %':>7}  {'95 % Wilson':<13}{'as 1st':>7}"
+            f"{'as 2nd':>7}  {'ours CPU/move (it.)':<21}{head_text:<{head_width}}"
+            f"{'moves mean [min-max]':<22}{'wall/game'}")
+    lines = [head]
+    for recs in groups.values():
+        n, wins = len(recs), sum(r["won"] for r in recs)
+        low, high = wilson(wins, n)
+        seat = [f"{sum(r['won'] for r in recs if r['ours_seat'] == s)}/{sum(r['ours_seat'] == s for r in recs)}"
+                for s in (0, 1)]
+        om, tm = sum(r["ours"]["moves"] for r in recs), sum(r["theirs"]["moves"] for r in recs)
+        ocpu = sum(r["ours"]["cpu"] for r in recs) / max(1, om)
+        oit = sum(r["ours"]["iterations"] for r in recs) / max(1, om)
+        moves = [r["moves"] for r in recs]
+        wall = statistics.mean(r["wall"] for r in recs)
+        lines.append(f"{label(recs[0]):<{width}}{wins:>4}{n:>6}{100 * wins / n:>6.1f}%  "
+                     f"{100 * low:>4.1f}-{100 * high:<5.1f}% {seat[0]:>7}{seat[1]:>7}  "
+                     f"{f'{ocpu:.3f} ({oit:,.0f})':<21}{theirs_cell(recs, tm):<{head_width}}"
+                     f"{f'{statistics.mean(moves):.1f} [{min(moves)}-{max(moves)}]':<22}{wall / 60:.1f} min")
+    lines.append(footnote)
+    return lines

@@ -41,19 +41,17 @@ import argparse
 import os
 import random
 import re
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import (GtpEngine, bounded, equal_budget, grouped, need_binary, our_move, read_log,  # noqa: E402
+from common import (GtpEngine, bounded, equal_budget, grouped, match_table, need_binary, our_move, read_log,  # noqa: E402
                     run_match, total_line, winning_moves)
 
 import pygame_core  # noqa: E402
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
-from pygame_core.tournament import wilson  # noqa: E402
 
 SIZE = 11
 COLOUR = ("black", "white")  # MoHex's colour of our player 0 (Blue: moves first, rows 1 and N) and 1 (Red)
@@ -257,32 +255,14 @@ def label(cfg: dict) -> str:
 
 
 def table(groups: dict[tuple, list[dict]]) -> list[str]:
-    head = (f"{'match (ours vs MoHex)':<47}{'won':>4}{'games':>6}{'win %':>7}  {'95 % Wilson':<13}{'as 1st':>7}"
-            f"{'as 2nd':>7}  {'ours CPU/move (it.)':<21}{'MoHex CPU/move (playouts, searched)':<37}"
-            f"{'moves mean [min-max]':<22}{'wall/game'}")
-    lines = [head]
-    for recs in groups.values():
-        n, wins = len(recs), sum(r["won"] for r in recs)
-        low, high = wilson(wins, n)
-        seat = [f"{sum(r['won'] for r in recs if r['ours_seat'] == s)}/{sum(r['ours_seat'] == s for r in recs)}"
-                for s in (0, 1)]
-        om, tm = sum(r["ours"]["moves"] for r in recs), sum(r["theirs"]["moves"] for r in recs)
+    def theirs(recs, tm):
         searched = sum(r["theirs"]["searched"] for r in recs)
-        ocpu = sum(r["ours"]["cpu"] for r in recs) / max(1, om)
         tcpu = sum(r["theirs"]["cpu"] for r in recs) / max(1, tm)
-        oit = sum(r["ours"]["iterations"] for r in recs) / max(1, om)
         tpl = sum(r["theirs"]["playouts"] for r in recs) / max(1, searched)
-        moves = [r["moves"] for r in recs]
-        wall = statistics.mean(r["wall"] for r in recs)
-        lines.append(f"{label(recs[0]):<47}{wins:>4}{n:>6}{100 * wins / n:>6.1f}%  "
-                     f"{100 * low:>4.1f}-{100 * high:<5.1f}% {seat[0]:>7}{seat[1]:>7}  "
-                     f"{f'{ocpu:.3f} ({oit:,.0f})':<21}"
-                     f"{f'{tcpu:.3f} ({tpl:,.0f}, {searched}/{tm})':<37}"
-                     f"{f'{statistics.mean(moves):.1f} [{min(moves)}-{max(moves)}]':<22}{wall / 60:.1f} min")
-    lines.append("CPU/move: mean CPU s per own move (the seeded opening move not counted); MoHex's playouts: mean "
-                 "over its searched moves; searched: its moves that ran a search / its moves")
-    return lines
-
+        return f"{tcpu:.3f} ({tpl:,.0f}, {searched}/{tm})"
+    return match_table(groups, "match (ours vs MoHex)", 47, label, ("MoHex CPU/move (playouts, searched)", 37), theirs,
+                       "CPU/move: mean CPU s per own move (the seeded opening move not counted); MoHex's playouts: "
+                       "mean over its searched moves; searched: its moves that ran a search / its moves")
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
