@@ -52,10 +52,11 @@ from common import (GtpEngine, bounded, equal_budget, grouped, match_table, need
 
 import pygame_core  # noqa: E402
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
+from selfplay import setting  # noqa: E402
 
 SIZE = 11
 COLOUR = ("black", "white")  # MoHex's colour of our player 0 (Blue: moves first, rows 1 and N) and 1 (Red)
-SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed", "steer")  # what a log line must match to be resumed
+SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed", "steer", "set")  # what a log line must match to be resumed
 MIN_GAMES, MAX_GAMES = 50, 10_000_000  # bounds of MoHex's max_games in --equal
 STEER = 3.0  # --equal: MoHex's CPU aim for one move at most STEER times ours (at least half)
 START_RATE = 5000.0  # MoHex's playouts per CPU second before it has searched (about 7,300 on the empty board)
@@ -192,6 +193,8 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
     agent = MCTSAgent(seed=seed, iterations=cfg["our_iterations"],
                       time_limit=None if cfg["our_iterations"] else cfg["seconds"])
     agent.clock = time.process_time
+    for name, value in settings_of(cfg["set"]):
+        setattr(agent, name, value)
     first = opening(cfg["seed"], k // 2)
     ours = {"moves": 0, "cpu": 0.0, "wall": 0.0, "iterations": 0, "each": []}  # each: [CPU s, iterations] a move
     theirs = {"moves": 0, "cpu": 0.0, "wall": 0.0, "searched": 0, "playouts": 0, "max_games": 0,
@@ -236,8 +239,14 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
             "ours": ours, "theirs": theirs, "history": [str(m) for m in game.history]}
 
 
+def settings_of(text: str) -> list:
+    """``--set`` as recorded (``"name=value name=value"``): the search settings to apply."""
+    return [setting(item) for item in text.split()]
+
+
 def fix_old(rec: dict) -> None:
     rec.setdefault("steer", 1.5 if rec["mode"] == "equal" else None)  # the first runs: 1.5
+    rec.setdefault("set", "")  # (runs before --set: the defaults)
 
 
 def describe(rec: dict, games: int) -> str:
@@ -251,7 +260,7 @@ def describe(rec: dict, games: int) -> str:
 def label(cfg: dict) -> str:
     mohex = f"{cfg['playouts']:,} playouts" if cfg["mode"] == "ladder" else f"equal CPU (<= {cfg['steer']:g}x)"
     ours = f"{cfg['our_iterations']:,} it." if cfg["our_iterations"] else f"{cfg['seconds']:g} CPU s"
-    return f"{ours} vs MoHex {mohex}, seed {cfg['seed']}"
+    return f"{ours}{' ' + cfg['set'] if cfg['set'] else ''} vs MoHex {mohex}, seed {cfg['seed']}"
 
 
 def table(groups: dict[tuple, list[dict]]) -> list[str]:
@@ -278,6 +287,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=bounded(float, 0.01, 600), default=1.0, help="our CPU s a move (default 1)")
     ap.add_argument("--our-iterations", type=bounded(int, 1, 10**8), metavar="N",
                     help="our agent at N iterations a move instead of a time budget")
+    ap.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE",
+                    help="a search setting of our side (as benchmarks/selfplay.py's --a)")
     ap.add_argument("--games", type=bounded(int, 1, 100000), default=10, help="games (colours alternate)")
     ap.add_argument("--seed", type=bounded(int, 0, 2**20), default=1)
     ap.add_argument("--log", type=Path, help="one JSON line a game; a rerun with the same settings resumes")
@@ -304,7 +315,8 @@ def main(argv=None) -> int:
         ap.error("give --ladder N, --equal, --check or --summary")
     cfg = {"mode": "ladder" if args.ladder else "equal", "playouts": args.ladder, "seconds": args.seconds,
            "our_iterations": args.our_iterations, "seed": args.seed,
-           "steer": args.steer if args.equal else None}
+           "steer": args.steer if args.equal else None,
+           "set": " ".join(f"{name}={value}" for name, value in args.set)}
     if not args.skip_check:
         check_mapping(path)
     recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe, fix_old)

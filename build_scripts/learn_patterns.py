@@ -1,17 +1,25 @@
-"""Learn the Hex pattern weights (``pygame_core/games/hex_patterns.py``) from games, and write
+"""Learn the Hex move-prior model (``pygame_core/games/hex_patterns.py``) from games, and write
 the table the wheel ships (``pygame_core/games/hex_pattern_table.py``).
 
-    python build_scripts/learn_patterns.py GAMES.jsonl [GAMES.jsonl ...] [--smooth 20] [--out PATH]
+    python build_scripts/learn_patterns.py GAMES.jsonl [GAMES.jsonl ...] [--min-seen 10] [--holdout LOG] [--out PATH]
 
 The games are JSON lines with ``moves`` (cell names such as ``f6``; the first move, a seeded
 random opening, is not learned from) and a board of 11 unless ``size`` says otherwise, e.g. as
 ``benchmarks/mohex_games.py`` writes them (MoHex 2.0 playing itself: its games are our data; none
 of its code, weights or books is used); the game logs of ``benchmarks/mohex.py`` count too, with
-only MoHex's moves learned from.  For every position and every empty cell, the cell's
-pattern is *seen*; the move played is *chosen*.  A pattern's weight is its smoothed choice rate
-over the mean rate, ``(chosen + smooth * base) / (seen + smooth) / base``, stored as
-``round(16 * log2(weight)) + 128`` in one byte (weights from 1/256 to 256), the table
-zlib-compressed and base64-encoded.  Deterministic: the same games give the same file.
+only MoHex's moves learned from.  ``--holdout LOG`` (a ``benchmarks/mohex_analysis.py`` log) leaves
+out every game that opens with the first move of one of its positions, so that the analysis
+benchmark's positions stay unseen.
+
+The model is Bradley–Terry over the empty cells of a position (Coulom's "minorization-
+maximization", 2007): each cell's strength is the product of the strengths of its small
+pattern, its large pattern (only those seen at least ``--min-seen`` times; others count 1) and
+where it lies from the last move; the chance of a move is its strength over the sum.  Each
+strength is smoothed by one virtual win and one virtual expected win.  Every ``--test``-th game
+is held out and the top-1 rate (how often the strongest cell is the move played) printed for it,
+then the model is learned again from every game and written: each strength as
+``round(16 * log2(gamma)) + 128`` in one byte, the table zlib-compressed and base64-encoded.
+Deterministic: the same games give the same file.
 """
 
 from __future__ import annotations
@@ -20,15 +28,18 @@ import argparse
 import base64
 import json
 import math
+import struct
 import sys
 import zlib
+from array import array
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pygame_core.games.hex_patterns import CODES, code  # noqa: E402
+from pygame_core.games.hex_patterns import CODES, NEAR, codes, near  # noqa: E402
 
 TABLE = Path(__file__).resolve().parents[1] / "pygame_core" / "games" / "hex_pattern_table.py"
+ROUNDS = 12
 
 
 def cell(name: str, size: int) -> tuple[int, int]:
@@ -38,56 +49,141 @@ def cell(name: str, size: int) -> tuple[int, int]:
     return x, y
 
 
-def count(games: list[dict]) -> tuple[list[int], list[int], int]:
-    seen, chosen = [0] * CODES, [0] * CODES
-    positions = 0
+def positions(games: list[dict]):
+    """Per learned move: (small codes, large codes, near classes, index of the move played)."""
     for g in games:
         size = int(g.get("size", 11))
         cells = [-1] * (size * size)
         skip = g.get("skip_seat")  # (a match record: only the other seat's moves are learned from)
+        last = None
         for i, name in enumerate(g["moves"]):
             x, y = cell(name, size)
             me = i % 2
-            if i > 0 and me != skip:
-                positions += 1
+            if i > 0 and me != skip and cells[y * size + x] < 0:
+                small, large, nears, chosen = array("i"), [], array("b"), -1
                 for j, v in enumerate(cells):
                     if v < 0:
-                        seen[code(cells, size, j % size, j // size, me)] += 1
-                chosen[code(cells, size, x, y, me)] += 1
+                        cx, cy = j % size, j // size
+                        if (cx, cy) == (x, y):
+                            chosen = len(small)
+                        a, b = codes(cells, size, cx, cy, me)
+                        small.append(a)
+                        large.append(b)
+                        nears.append(near(cx, cy, *last) if last else 0)
+                yield small, large, nears, chosen
             cells[y * size + x] = me
-    return seen, chosen, positions
+            last = (x, y)
 
 
-def table(seen: list[int], chosen: list[int], smooth: float) -> bytes:
-    base = sum(chosen) / max(1, sum(seen))
-    out = bytearray(CODES)
-    for c in range(CODES):
-        w = (chosen[c] + smooth * base) / (seen[c] + smooth) / base
-        out[c] = max(0, min(255, round(16 * math.log2(w)) + 128))
-    return bytes(out)
+class Model:
+    def __init__(self, data: list, min_seen: int):
+        seen: dict = {}
+        for _, large, _, _ in data:
+            for c in large:
+                seen[c] = seen.get(c, 0) + 1
+        kept = sorted(c for c, n in seen.items() if n >= min_seen)
+        self.large_codes = kept
+        ids = {c: i for i, c in enumerate(kept)}
+        # features: small codes, then kept large codes, then near classes, then one "no large" id
+        self.n_large = len(kept)
+        self.off_large = CODES
+        self.off_near = CODES + len(kept)
+        self.none = self.off_near + NEAR
+        self.rows = []
+        for small, large, nears, chosen in data:
+            lg = array("i", (CODES + ids[c] if c in ids else self.none for c in large))
+            nr = array("i", (self.off_near + n for n in nears))
+            self.rows.append((small, lg, nr, chosen))
+        self.gamma = [1.0] * (self.none + 1)
+
+    def learn(self, rounds: int = ROUNDS) -> None:
+        wins = [0.0] * len(self.gamma)
+        for small, lg, nr, chosen in self.rows:
+            for f in (small[chosen], lg[chosen], nr[chosen]):
+                wins[f] += 1.0
+        g = self.gamma
+        for _ in range(rounds):
+            for group in range(3):
+                den = [0.0] * len(g)
+                for row in self.rows:
+                    small, lg, nr, _ = row
+                    strengths = [g[a] * g[b] * g[c] for a, b, c in zip(small, lg, nr)]
+                    inv = 1.0 / sum(strengths)
+                    for f, s in zip(row[group], strengths):
+                        den[f] += s / g[f] * inv
+                lo, hi = ((0, CODES), (CODES, self.off_near), (self.off_near, self.none))[group]
+                for f in range(lo, hi):
+                    g[f] = (wins[f] + 1.0) / (den[f] + 1.0)
+            g[self.none] = 1.0
+
+    def top1(self, data: list) -> float:
+        """How often the strongest cell of a held-out position is the move played."""
+        g, ids = self.gamma, {c: i for i, c in enumerate(self.large_codes)}
+        hits = 0
+        for small, large, nears, chosen in data:
+            best, arg = -1.0, -1
+            for i, (a, b, c) in enumerate(zip(small, large, nears)):
+                s = g[a] * (g[CODES + ids[b]] if b in ids else 1.0) * g[self.off_near + c]
+                if s > best:
+                    best, arg = s, i
+            hits += arg == chosen
+        return hits / max(1, len(data))
+
+    def encode(self) -> bytes:
+        def byte(x: float) -> int:
+            return max(0, min(255, round(16 * math.log2(x)) + 128))
+        g = self.gamma
+        out = bytearray(struct.pack("<II", CODES, self.n_large))
+        out += bytes(byte(g[f]) for f in range(CODES))
+        prev = 0
+        for c in self.large_codes:  # (sorted: gaps as LEB128 varints)
+            d, prev = c - prev, c
+            while True:
+                b, d = d & 0x7F, d >> 7
+                out.append(b | (0x80 if d else 0))
+                if not d:
+                    break
+        out += bytes(byte(g[CODES + i]) for i in range(self.n_large))
+        out += bytes(byte(g[self.off_near + k]) for k in range(NEAR))
+        return bytes(out)
 
 
-def source(data: bytes, games: int, positions: int, smooth: float) -> str:
+def source(data: bytes, games: int, count: int, min_seen: int, top1: float | None) -> str:
     text = base64.b64encode(zlib.compress(data, 9)).decode("ascii")
     lines = [text[i:i + 96] for i in range(0, len(text), 96)]
     body = "\n".join(f'    "{line}"' for line in lines)
-    return (f'"""Generated by build_scripts/learn_patterns.py from {games} games ({positions} positions), smooth '
-            f'{smooth:g}: do not edit."""\n\nimport base64\nimport zlib\n\nDATA = (\n{body}\n)\n\n\n'
-            'def weights() -> list[float]:\n'
+    held = "" if top1 is None else f"; held-out top-1 {top1:.3f}"
+    return (f'"""Generated by build_scripts/learn_patterns.py from {games} games ({count} positions), '
+            f'min-seen {min_seen}{held}: do not edit."""\n\nimport base64\nimport struct\nimport zlib\n\n'
+            f'DATA = (\n{body}\n)\n\n\n'
+            'def weights():\n'
+            '    """(small: list, large: dict, near: tuple) strengths (see hex_patterns.weights)."""\n'
             '    raw = zlib.decompress(base64.b64decode("".join(DATA)))\n'
-            '    return [2.0 ** ((b - 128) / 16) for b in raw]\n')
+            '    n_small, n_large = struct.unpack_from("<II", raw)\n'
+            '    at = 8\n'
+            '    small = [2.0 ** ((b - 128) / 16) for b in raw[at:at + n_small]]\n'
+            '    at += n_small\n'
+            '    codes, c = [], 0\n'
+            '    for _ in range(n_large):\n'
+            '        d = shift = 0\n'
+            '        while True:\n'
+            '            b = raw[at]\n'
+            '            at += 1\n'
+            '            d |= (b & 0x7F) << shift\n'
+            '            shift += 7\n'
+            '            if b < 0x80:\n'
+            '                break\n'
+            '        c += d\n'
+            '        codes.append(c)\n'
+            '    large = {c: 2.0 ** ((b - 128) / 16) for c, b in zip(codes, raw[at:at + n_large])}\n'
+            '    at += n_large\n'
+            '    near = tuple(2.0 ** ((b - 128) / 16) for b in raw[at:at + 4])\n'
+            '    return small, large, near\n')
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("games", nargs="+", type=Path)
-    ap.add_argument("--smooth", type=float, default=20.0)
-    ap.add_argument("--out", type=Path, default=TABLE)
-    args = ap.parse_args(argv)
-    if not 0 < args.smooth <= 1e6:
-        ap.error("--smooth: a number above 0")
+def read_games(paths: list[Path], ap) -> list[dict]:
     games = []
-    for path in args.games:
+    for path in paths:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as e:
@@ -97,17 +193,51 @@ def main(argv=None) -> int:
                 g = json.loads(line)
                 if "history" in g and "ours_seat" in g:  # a benchmarks/mohex.py match: MoHex's moves only
                     g = {"moves": g["history"], "skip_seat": int(g["ours_seat"])}
+                size = int(g.get("size", 11))
+                if not 2 <= size <= 26 or not isinstance(g["moves"], list):
+                    raise ValueError
                 for name in g["moves"]:
-                    cell(name, int(g.get("size", 11)))
-            except (ValueError, KeyError, TypeError, IndexError):
+                    cell(name, size)
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError):
                 print(f"{str(path)[:60]}:{n}: not a game line, skipped", file=sys.stderr)
                 continue
             games.append(g)
+    return games
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("games", nargs="+", type=Path)
+    ap.add_argument("--min-seen", type=int, default=10)
+    ap.add_argument("--test", type=int, default=5, help="hold out every N-th game to measure (0: none)")
+    ap.add_argument("--rounds", type=int, default=ROUNDS)
+    ap.add_argument("--holdout", type=Path, action="append", default=[],
+                    help="a benchmarks/mohex_analysis.py log: leave out games opening as its positions do")
+    ap.add_argument("--out", type=Path, default=TABLE)
+    args = ap.parse_args(argv)
+    if not 1 <= args.min_seen <= 10**6 or not 0 <= args.test <= 10**6 or not 1 <= args.rounds <= 1000:
+        ap.error("--min-seen 1 to 1000000, --test 0 to 1000000, --rounds 1 to 1000")
+    games = read_games(args.games, ap)
+    openings = {g["moves"][0] for g in read_games(args.holdout, ap) if g["moves"]}
+    if openings:
+        kept = [g for g in games if not g["moves"] or g["moves"][0] not in openings]
+        print(f"--holdout: {len(games) - len(kept)} games left out")
+        games = kept
     if not games:
         ap.error("no games")
-    seen, chosen, positions = count(games)
-    args.out.write_text(source(table(seen, chosen, args.smooth), len(games), positions, args.smooth), encoding="utf-8")
-    print(f"{len(games)} games, {positions} positions, {sum(1 for s in seen if s)} patterns seen: {args.out}")
+    top1 = None
+    if args.test and len(games) >= 2 * args.test:
+        train = [g for i, g in enumerate(games) if i % args.test]
+        held = [g for i, g in enumerate(games) if not i % args.test]
+        m = Model(list(positions(train)), args.min_seen)
+        m.learn(args.rounds)
+        top1 = m.top1(list(positions(held)))
+        print(f"held out {len(held)} games: top-1 {top1:.3f}")
+    data = list(positions(games))
+    m = Model(data, args.min_seen)
+    m.learn(args.rounds)
+    args.out.write_text(source(m.encode(), len(games), len(data), args.min_seen, top1), encoding="utf-8")
+    print(f"{len(games)} games, {len(data)} positions, {m.n_large} large patterns: {args.out}")
     return 0
 
 

@@ -37,6 +37,7 @@ def test_bit_codes_equal_board_codes():
                 for i, v in enumerate(cells):
                     if v < 0:
                         x, y = i % size, i // size
+                        assert hp.codes(cells, size, x, y, me) == hp.bit_codes(reads[y * w + x], s[me], s[1 - me])
                         assert hp.code(cells, size, x, y, me) == hp.bit_code(reads[y * w + x], s[me], s[1 - me])
         assert core.hex_size == size
 
@@ -55,46 +56,123 @@ def test_a_pattern_means_the_same_for_both_players_and_both_half_turns():
             if v < 0:
                 x, y = i % size, i // size
                 for me in (0, 1):
-                    c = hp.code(cells, size, x, y, me)
-                    assert c == hp.code(swapped, size, y, x, 1 - me)
-                    assert c == hp.code(turned, size, size - 1 - x, size - 1 - y, me)
+                    c = hp.codes(cells, size, x, y, me)
+                    assert c == hp.codes(swapped, size, y, x, 1 - me)
+                    assert c == hp.codes(turned, size, size - 1 - x, size - 1 - y, me)
+
+
+def test_large_patterns_tell_a_bridge_from_a_gap():
+    """The six bridge cells are read: a cell between two of the mover's stones a bridge apart
+    differs from one beside a lone stone; off-board reads name whose side it is."""
+    size = 5
+    a = [-1] * 25
+    a[2 * 5 + 1] = a[2 * 5 + 3] = 0  # b3 and d3: not a bridge, c3 between them in a line
+    b = [-1] * 25
+    b[2 * 5 + 1] = 0  # b3 alone
+    assert hp.codes(a, size, 2, 2, 0)[0] != hp.codes(b, size, 2, 2, 0)[0]
+    c = [-1] * 25
+    c[1 * 5 + 3] = 0  # d2: a bridge cell of b3 (offset (2, -1)), not a neighbour of c3's... read at b3
+    d = [-1] * 25
+    d[4 * 5 + 4] = 0  # e5: far from b3
+    assert hp.codes(c, size, 1, 2, 0)[0] == hp.codes(d, size, 1, 2, 0)[0]  # the small ring sees neither
+    assert hp.codes(c, size, 1, 2, 0)[1] != hp.codes(d, size, 1, 2, 0)[1]  # the large one sees d2
+    top, left = hp.reads(b, size, 2, 0, 0), hp.reads(b, size, 0, 2, 0)
+    assert hp.MY_SIDE in top and hp.THEIR_SIDE not in top  # Blue joins the top and bottom rows
+    assert hp.THEIR_SIDE in left and hp.MY_SIDE not in left
+
+
+def test_near_classes_are_the_same_for_both_players():
+    for dx, dy in hp.DIRS:
+        assert hp.near(5 + dx, 5 + dy, 5, 5) == hp.near(5 + dy, 5 + dx, 5, 5) == hp.NEIGHBOUR
+    for dx, dy in hp.BRIDGES:
+        assert hp.near(5 + dx, 5 + dy, 5, 5) == hp.near(5 + dy, 5 + dx, 5, 5) == hp.BRIDGE
+    assert hp.near(7, 5, 5, 5) == hp.LINE and hp.near(8, 5, 5, 5) == hp.FAR and hp.near(6, 6, 5, 5) == hp.BRIDGE
+
+
+def _learn(tmp_path, lines, *extra):
+    games = tmp_path / "g.jsonl"
+    games.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "t.py"
+    r = subprocess.run([sys.executable, str(LEARN), str(games), "--out", str(out), *extra], capture_output=True,
+                       text=True, timeout=120)
+    return r, out
+
+
+def test_the_learner_finds_what_the_games_prefer(tmp_path):
+    """Games in which every reply is a neighbour of the move before it: the learned strength of
+    a neighbour of the last move is far above a far cell's, and a held-out game is predicted
+    better than at random."""
+    rnd = random.Random(5)
+    lines = []
+    for _ in range(30):
+        x, y = rnd.randrange(11), rnd.randrange(11)
+        taken = {(x, y)}
+        moves = [f"{chr(97 + x)}{y + 1}"]
+        for _ in range(20):
+            options = [(x + dx, y + dy) for dx, dy in hp.DIRS
+                       if 0 <= x + dx < 11 and 0 <= y + dy < 11 and (x + dx, y + dy) not in taken]
+            if not options:
+                break
+            x, y = rnd.choice(options)
+            taken.add((x, y))
+            moves.append(f"{chr(97 + x)}{y + 1}")
+        lines.append(json.dumps({"moves": moves}))
+    r, out = _learn(tmp_path, lines, "--min-seen", "5")
+    assert r.returncode == 0, r.stderr
+    assert "held out 6 games: top-1" in r.stdout
+    scope: dict = {}
+    exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
+    small, large, near = scope["weights"]()
+    assert near[hp.NEIGHBOUR] > 8 * near[hp.FAR] and near[hp.NEIGHBOUR] > 4 * near[hp.BRIDGE]
 
 
 def test_the_learner_is_deterministic_and_its_table_loads(tmp_path):
-    games = tmp_path / "g.jsonl"
     lines = [json.dumps({"moves": ["a1", "f6", "f5", "e6"], "winner": 0}),
              json.dumps({"history": ["k11", "b2", "c3"], "ours_seat": 1}), "junk", json.dumps({"moves": ["z9"]})]
-    games.write_text("\n".join(lines) + "\n", encoding="utf-8")
     outs = []
-    for k in range(2):
-        out = tmp_path / f"t{k}.py"
-        r = subprocess.run([sys.executable, str(LEARN), str(games), "--out", str(out)], capture_output=True,
-                           text=True, timeout=60)
+    for _ in range(2):
+        r, out = _learn(tmp_path, lines, "--min-seen", "1")
         assert r.returncode == 0, r.stderr
         assert "2 games, 4 positions" in r.stdout and r.stderr.count("not a game line, skipped") == 2
         outs.append(out.read_text(encoding="utf-8"))
     assert outs[0] == outs[1]
     scope: dict = {}
     exec(compile(outs[0], "t0.py", "exec"), scope)
-    w = scope["weights"]()
-    assert len(w) == hp.CODES and max(w) > 1.0 > min(w)
+    small, large, near = scope["weights"]()
+    assert len(small) == hp.CODES and max(small) > 1.0 > min(small) and len(near) == hp.NEAR
+    # every large pattern of the learned moves is in the table (each seen at least once)
+    cells = [-1] * 121
+    cells[5 * 11 + 5] = 0  # f6 after a1's... (the first move is a1; f6 answers it)
+    cells[0] = 0
+    cells[5 * 11 + 5] = 1
+    assert hp.codes(cells, 11, 4, 5, 0)[1] in large  # e6... f5 was Blue's third move: seen then
+    for flag in (["--min-seen", "0"], ["--rounds", "x"]):
+        r, _ = _learn(tmp_path, lines, *flag)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()[-1]) < 160
     r = subprocess.run([sys.executable, str(LEARN), str(tmp_path / "absent.jsonl")], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and "cannot read" in r.stderr.strip().splitlines()[-1]
 
 
-def test_the_search_reads_a_table_through_its_prior_hook(monkeypatch):
+def test_the_search_reads_a_model_through_its_prior_hook(monkeypatch):
     import pygame_core
     from pygame_core.agents.mcts import MCTSAgent
-    g = pygame_core.new_game("hex", seed=0, size=5)
-    g.play(g.parse_move("c3"))
-    favourite = [1.0] * hp.CODES
+    g = pygame_core.new_game("hex", seed=0, size=7)
+    g.play(g.parse_move("b2"))  # (not decided: Red to move)
     agent = MCTSAgent(seed=1)
     agent.start(g)
     assert agent._pattern_prior(agent._root, list(agent._stones)) is None or hp.weights() is not None
-    monkeypatch.setattr(hp, "_TABLE", [favourite])
+    monkeypatch.setattr(hp, "_TABLE", [([1.0] * hp.CODES, {}, (1.0,) * hp.NEAR)])
     agent.pattern_prior = 10.0
     prior = agent._pattern_prior(agent._root, list(agent._stones))
-    assert len(prior) == 24 and set(prior.values()) == {5.0}  # a neutral weight: half of 10 playouts won
+    assert len(prior) == 48 and set(prior.values()) == {5.0}  # every cell as strong: half of 10 won
+    near = [1.0] * hp.NEAR
+    near[hp.NEIGHBOUR] = 9.0
+    monkeypatch.setattr(hp, "_TABLE", [([1.0] * hp.CODES, {}, tuple(near))])
+    prior = agent._pattern_prior(agent._root, list(agent._stones))
+    w = 8  # (bit positions: y * (size + 1) + x; b2 is (1, 1))
+    around = {(1 + dy) * w + 1 + dx for dx, dy in hp.DIRS}
+    assert {p for p, v in prior.items() if v > 5.0} == around  # the six neighbours of b2 above the mean
     agent.think(iterations=500)
     assert agent.best_move() in g.legal_moves()
+    assert agent._root.prior, "the root keeps its prior for every later ranking"

@@ -58,3 +58,22 @@ def test_the_games_maker_without_mohex(tmp_path):
     r = run("--games", "1", "--out", str(tmp_path / "g.jsonl"), script=script, MOHEX=absent)
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
+
+
+def test_search_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):
+    absent = str(tmp_path / "absent")
+    r = run("--ladder", "100", "--set", "bogus=1", MOHEX=absent)
+    assert r.returncode == 2 and "not a search setting: 'bogus=1'" in r.stderr.strip().splitlines()[-1]
+    base = {"mode": "ladder", "playouts": 100, "seconds": 1.0, "our_iterations": None, "seed": 1, "steer": None,
+            "game": 0, "ours_seat": 0, "opening": "f6", "won": True, "moves": 30, "wall": 20.0,
+            "ours": {"moves": 15, "cpu": 12.0, "wall": 12.0, "iterations": 300000, "each": []},
+            "theirs": {"moves": 14, "cpu": 4.0, "wall": 4.0, "searched": 7, "playouts": 630, "max_games": 1400,
+                       "each": []}}
+    old = dict(base)  # (a line from before --set: the defaults)
+    tuned = {**base, "won": False, "set": "pattern_prior=0.0"}
+    log = tmp_path / "m.jsonl"
+    log.write_text("\n".join(__import__("json").dumps(x) for x in (old, tuned)) + "\n", encoding="utf-8")
+    r = run("--summary", "--log", str(log), MOHEX=absent)
+    assert r.returncode == 0, r.stderr
+    rows = [line for line in r.stdout.splitlines() if "vs MoHex 100 playouts" in line]
+    assert len(rows) == 2 and "pattern_prior=0.0" not in rows[0] and "pattern_prior=0.0 vs MoHex" in rows[1]

@@ -33,6 +33,9 @@ class HSearchKnowledge:
         root = node.player is None
         if theirs.vc_win is not None:
             node.proven = 1.0 if not root else 0.0  # (the root's proof is the player to move's)
+            if root:  # every move of the player to move loses
+                for child in node.kids.values():
+                    child.proven = 0.0
             return True
         mine = hsearch(core, stones[me] | f[2], stones[other], me, budget)
         must = theirs.must & empty
@@ -41,6 +44,20 @@ class HSearchKnowledge:
                 node.proven = 0.0
                 return True
             keys = mine.keys & empty or self._keys(mine, stones, f[2], empty, me, budget)
+            if mine.vc_win is not None:
+                # already virtually connected: every move keeps the win (a stone never hurts in a
+                # connection game); one inside the connection's carrier goes on with it, best one
+                # that threatens two wins at once, and the search looks for the quickest proof,
+                # not the learned prior's taste
+                keys |= mine.vc_win & empty
+                node.prior = {}
+                quick, cells = 0, keys
+                while cells:  # (the cells that threaten two wins at once: won in two moves)
+                    low = cells & -cells
+                    cells ^= low
+                    if core.winning_cells(s[me] | low, empty & ~low, me).bit_count() >= 2:
+                        quick |= low
+                keys = quick or keys
             if keys:  # (the other moves are not proven lost: not marked)
                 node.must = keys
             return False
@@ -61,26 +78,25 @@ class HSearchKnowledge:
         return False
 
     def _pattern_prior(self, node, s) -> dict | None:
-        """Hex: per empty cell, ``pattern_prior`` virtual AMAF playouts won at the rate its
-        pattern's learned weight ``w`` says, ``w / (1 + w)`` (:mod:`.hex_patterns`; 0.5 for a
-        neutral pattern, as without priors); ``None`` without a table or off Hex."""
+        """Hex: per empty cell, ``pattern_prior`` virtual AMAF playouts won at the rate
+        ``r / (1 + r)``, ``r`` the cell's strength under the learned model
+        (:func:`.hex_patterns.strengths`) over the mean strength of the empty cells (so 0.5 for
+        a cell as strong as the mean, as without a prior); ``None`` without a model or off Hex."""
         core = self._core
         size = getattr(core, "hex_size", None)
-        table = hex_patterns.weights()
-        if size is None or table is None:
+        model = hex_patterns.weights()
+        if size is None or model is None:
             return None
         me = node.to_move
-        mine, theirs = s[me], s[1 - me]
-        reads = hex_patterns.slots(size)[me]
+        gamma = hex_patterns.strengths(model, size, s[me], s[1 - me], core.full & ~(s[0] | s[1]), me, node.pos)
+        if not gamma:
+            return None
         k = self.pattern_prior
+        scale = len(gamma) / sum(gamma.values())
         out = {}
-        e = core.full & ~(mine | theirs)
-        while e:
-            low = e & -e
-            e ^= low
-            p = low.bit_length() - 1
-            w = table[hex_patterns.bit_code(reads[p], mine, theirs)]
-            out[p] = k * w / (1.0 + w)
+        for p, g in gamma.items():
+            r = g * scale
+            out[p] = k * r / (1.0 + r)
         return out
 
     def _keys(self, mine, stones, dead, empty, me, budget, tries: int = 16) -> int:
