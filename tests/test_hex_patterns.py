@@ -165,14 +165,72 @@ def test_the_search_reads_a_model_through_its_prior_hook(monkeypatch):
     monkeypatch.setattr(hp, "_TABLE", [([1.0] * hp.CODES, {}, (1.0,) * hp.NEAR)])
     agent.pattern_prior = 10.0
     prior = agent._pattern_prior(agent._root, list(agent._stones))
-    assert len(prior) == 48 and set(prior.values()) == {5.0}  # every cell as strong: half of 10 won
+    empty = [p for p in range(7 * 8) if p % 8 < 7 and p != 9]  # (b2 is bit 9)
+    assert {prior[p] for p in empty} == {5.0}  # every cell as strong: half of 10 playouts won
     near = [1.0] * hp.NEAR
     near[hp.NEIGHBOUR] = 9.0
     monkeypatch.setattr(hp, "_TABLE", [([1.0] * hp.CODES, {}, tuple(near))])
     prior = agent._pattern_prior(agent._root, list(agent._stones))
     w = 8  # (bit positions: y * (size + 1) + x; b2 is (1, 1))
     around = {(1 + dy) * w + 1 + dx for dx, dy in hp.DIRS}
-    assert {p for p, v in prior.items() if v > 5.0} == around  # the six neighbours of b2 above the mean
+    assert {p for p in empty if prior[p] > 5.0} == around  # the six neighbours of b2 above the mean
     agent.think(iterations=500)
     assert agent.best_move() in g.legal_moves()
     assert agent._root.prior, "the root keeps its prior for every later ranking"
+
+
+def test_strengths_from_the_grandparent_equal_strengths_read_afresh():
+    """The search reads a node's pattern strengths from its grandparent's, again only near the two
+    stones played since: the same as reading every cell, and the prior the same as
+    :func:`hex_patterns.strengths` normalised, on random positions of Hex 11 and 5."""
+    from pygame_core.agents.mcts import MCTSAgent
+    import pygame_core
+    model = ([1.0 + (c % 7) / 3 for c in range(hp.CODES)], {}, (1.0, 4.0, 2.5, 1.5))
+    for size in (5, 11):
+        core = hex_core(size)
+        w = size + 1
+        cells = [y * w + x for y in range(size) for x in range(size)]
+        large = {}
+        for seed in range(20):
+            rnd = random.Random(seed)
+            rnd.shuffle(cells)
+            stones = [0, 0]
+            k = rnd.randrange(0, len(cells) - 3)
+            for i, p in enumerate(cells[:k]):
+                stones[i % 2] |= 1 << p
+            me = k % 2
+            empty = core.full & ~(stones[0] | stones[1])
+            if seed == 0:  # every large code of this position gets a strength of its own
+                for p in range(core.full.bit_length()):
+                    if empty >> p & 1:
+                        large[hp.bit_codes(hp.slots(size)[me][p], stones[me], stones[1 - me])[1]] = 1 + p % 5
+            m = (model[0], large, model[2])
+            grand = hp.base_strengths(m, size, stones[me], stones[1 - me], empty, me)
+            a, b = cells[k], cells[k + 1]  # me plays a, the opponent b
+            s2 = list(stones)
+            s2[me] |= 1 << a
+            s2[1 - me] |= 1 << b
+            e2 = empty & ~(1 << a) & ~(1 << b)
+            fresh = hp.base_strengths(m, size, s2[me], s2[1 - me], e2, me)
+            assert hp.base_strengths(m, size, s2[me], s2[1 - me], e2, me, grand, (a, b)) == fresh
+    # the search's prior: strengths() with the last move's factor, normalised to mean 1
+    g = pygame_core.new_game("hex", seed=0, size=5)
+    for name in ("c3", "b4", "d2"):
+        g.play(g.parse_move(name))
+    agent = MCTSAgent(seed=1)
+    agent.start(g)
+    agent.pattern_prior = 10.0
+    _TABLE = hp._TABLE[:]
+    hp._TABLE[:] = [model]
+    try:
+        root = agent._root
+        s = list(agent._stones)
+        prior = agent._pattern_prior(root, s)
+        empty = agent._core.full & ~(s[0] | s[1])
+        gam = hp.strengths(model, 5, s[1], s[0], empty, 1, root.pos)
+        mean = sum(gam.values()) / len(gam)
+        for p, v in gam.items():
+            r = v / mean
+            assert abs(prior[p] - 10 * r / (1 + r)) < 1e-4
+    finally:
+        hp._TABLE[:] = _TABLE

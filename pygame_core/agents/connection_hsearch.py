@@ -4,6 +4,8 @@ play.  A mixin of :class:`~.connection_mcts.BitSearch`; the node is its ``BitNod
 
 from __future__ import annotations
 
+from array import array
+
 from ..games import hex_patterns
 from ..games.bitboard_hsearch import hsearch
 from ..games.bitboard_ica import fill_in
@@ -50,7 +52,7 @@ class HSearchKnowledge:
                 # that threatens two wins at once, and the search looks for the quickest proof,
                 # not the learned prior's taste
                 keys |= mine.vc_win & empty
-                node.prior = {}
+                node.prior = ()
                 quick, cells = 0, keys
                 while cells:  # (the cells that threaten two wins at once: won in two moves)
                     low = cells & -cells
@@ -77,25 +79,43 @@ class HSearchKnowledge:
                         child.proven = 0.0
         return False
 
-    def _pattern_prior(self, node, s) -> dict | None:
-        """Hex: per empty cell, ``pattern_prior`` virtual AMAF playouts won at the rate
-        ``r / (1 + r)``, ``r`` the cell's strength under the learned model
-        (:func:`.hex_patterns.strengths`) over the mean strength of the empty cells (so 0.5 for
-        a cell as strong as the mean, as without a prior); ``None`` without a model or off Hex."""
+    def _pattern_prior(self, node, s, parent=None, grand=None):
+        """Hex: per bit position (an ``array``), ``pattern_prior`` virtual AMAF playouts won at
+        the rate ``r / (1 + r)``, ``r`` the cell's strength under the learned model
+        (:mod:`.hex_patterns`: its patterns, then where it lies from the last move) over the mean
+        strength of the empty cells (so 0.5 for a cell as strong as the mean, as without a
+        prior); ``None`` without a model or off Hex.  The pattern strengths come from the
+        grandparent's (the same player to move) where it has them: only the cells near the two
+        stones played since are read again."""
         core = self._core
         size = getattr(core, "hex_size", None)
         model = hex_patterns.weights()
         if size is None or model is None:
             return None
         me = node.to_move
-        gamma = hex_patterns.strengths(model, size, s[me], s[1 - me], core.full & ~(s[0] | s[1]), me, node.pos)
-        if not gamma:
+        empty = core.full & ~(s[0] | s[1])
+        n = empty.bit_count()
+        if not n:
             return None
+        if grand is not None and grand.gam is not None and parent is not None and parent.pos >= 0 \
+                and node.pos >= 0:
+            base = hex_patterns.base_strengths(model, size, s[me], s[1 - me], empty, me, grand.gam,
+                                               (parent.pos, node.pos))
+        else:
+            base = hex_patterns.base_strengths(model, size, s[me], s[1 - me], empty, me)
+        node.gam = base
+        nearw = model[2]
+        far = nearw[hex_patterns.FAR]
+        close = hex_patterns.around(size)[node.pos][1] if node.pos >= 0 else ()
+        total = sum(base) * far
+        for p, c in close:
+            total += base[p] * (nearw[c] - far)
         k = self.pattern_prior
-        scale = len(gamma) / sum(gamma.values())
-        out = {}
-        for p, g in gamma.items():
-            r = g * scale
+        scale = n / total
+        f = far * scale
+        out = array("f", (k * r / (1.0 + r) for r in (b * f for b in base)))
+        for p, c in close:
+            r = base[p] * nearw[c] * scale
             out[p] = k * r / (1.0 + r)
         return out
 

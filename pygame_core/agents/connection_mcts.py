@@ -71,7 +71,7 @@ class BitNode:
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
                  "vals", "qas", "last", "explore", "fresh_at", "widen_at", "pos", "skip",
-                 "threat", "wins_now", "must", "ica", "icaf", "hs", "prior")
+                 "threat", "wins_now", "must", "ica", "icaf", "hs", "prior", "gam")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -114,12 +114,14 @@ class BitNode:
         self.ica = 0  # inferior cells left out of the order (dead and captured, from the first ranking)
         self.icaf = None  # (Blue's, Red's) captured cells, filled in the playouts below the node
         self.hs = False  # H-search has looked at the node (from ``hsearch_visits`` visits)
-        self.prior = None  # per empty cell, its virtual AMAF wins (``pattern_prior``; {}: none)
+        self.prior = None  # per bit position, its virtual AMAF wins (``pattern_prior``; (): none)
+        self.gam = None  # per bit position, its pattern strength (hex_patterns.base_strengths)
 
 
 class BitSearch(HSearchKnowledge):
     """Mixin for :class:`MCTSAgent`: the fast iteration for games with ``bit_state()``."""
 
+    rank_first = RANK_FIRST  # visits before a node ranks its moves by its own statistics (and its prior)
     widen = 1.5  # window = 2 + widen * log2(visits + 1), capped by the empty cells
     edge_templates = True  # playouts keep edge templates as well as bridges
     parent_order = True  # a node with no grandparent order takes its parent's (else the static one)
@@ -168,6 +170,7 @@ class BitSearch(HSearchKnowledge):
         position is lost (returns ``True``: proven for the player who moved here)."""
         core = self._core
         node.open()
+        node.rank_at = self.rank_first
         me = node.to_move
         if not core.misere:
             if s[me].bit_count() >= core.threat_stones:
@@ -237,7 +240,7 @@ class BitSearch(HSearchKnowledge):
         if i >= n:
             node.full = True
 
-    def _rank(self, node: BitNode, empty: int, s: list) -> None:
+    def _rank(self, node: BitNode, empty: int, s: list, parent=None, grand=None) -> None:
         """Order every empty cell of ``node`` by its value now: a tried move by its
         RAVE-blended mean, an untried one by its all-moves-as-first mean.  The first time, in
         normal play, whether the opponent is virtually connected (:meth:`BitCore.must_play`):
@@ -273,7 +276,7 @@ class BitSearch(HSearchKnowledge):
         e = empty
         prior = node.prior
         if prior is None and self.pattern_prior:
-            prior = node.prior = self._pattern_prior(node, s) or {}
+            prior = node.prior = self._pattern_prior(node, s, parent, grand) or ()
         k = self.pattern_prior
         while e:
             low = e & -e
@@ -283,7 +286,7 @@ class BitSearch(HSearchKnowledge):
             if not prior:
                 qa = (aw[p] + 0.5) / (na + 1)
             else:
-                qa = (aw[p] + prior.get(p, 0.5 * k)) / (na + k)
+                qa = (aw[p] + prior[p]) / (na + k)
             child = kids.get(p)
             if child is not None and child.visits:
                 if child.proven is not None:
@@ -318,7 +321,7 @@ class BitSearch(HSearchKnowledge):
         for p, child in zip(node.window, node.wk):
             na = an[p]
             if prior:
-                qa = (aw[p] + prior.get(p, 0.5 * k)) / (na + k)
+                qa = (aw[p] + prior[p]) / (na + k)
             else:
                 qa = aw[p] / na if na else 1.0
             qas.append(qa)
@@ -372,7 +375,9 @@ class BitSearch(HSearchKnowledge):
                 if visits >= node.rank_at or visits >= node.widen_at and not node.full:
                     empty = full & ~(s[0] | s[1])
                     if visits >= node.rank_at:
-                        self._rank(node, empty, s)
+                        depth = len(path)
+                        self._rank(node, empty, s, path[-2] if depth > 1 else None,
+                                   path[-3] if depth > 2 else None)
                         if node.proven is not None:
                             if node.player is not None:
                                 winner = node.player if node.proven == 1.0 else 1 - node.player

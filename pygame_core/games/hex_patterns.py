@@ -19,6 +19,8 @@ nothing).
 
 from __future__ import annotations
 
+from array import array
+
 # the six neighbour directions (dx, dy) of the hex grid (x+1, y-1 and x-1, y+1 are neighbours),
 # in cyclic order; then the six bridge cells, the one between directions i and i+1 at i
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -147,25 +149,71 @@ def bit_code(cell_reads: tuple, mine: int, theirs: int) -> int:
     return bit_codes(cell_reads, mine, theirs)[0]
 
 
+_AROUND: dict = {}
+
+
+def around(size: int) -> tuple:
+    """Per bit position ``q`` of Hex ``size``: ``(influence, near)``: the mask of the cells whose
+    twelve reads include ``q`` (the shape is symmetric, and the same for both players), and the
+    ``(p, class)`` of the cells within two steps of ``q`` (its :func:`near` classes)."""
+    out = _AROUND.get(size)
+    if out is None:
+        w = size + 1
+        out = [(0, ())] * (size * w)
+        for y in range(size):
+            for x in range(size):
+                mask, close = 0, []
+                for dx, dy in SHAPE + LINES:
+                    nx, ny = x + dx, y + dy
+                    if 0 <= nx < size and 0 <= ny < size:
+                        if (dx, dy) in SHAPE:
+                            mask |= 1 << (ny * w + nx)
+                        close.append((ny * w + nx, near(nx, ny, x, y)))
+                out[y * w + x] = (mask, tuple(close))
+        out = _AROUND[size] = tuple(out)
+    return out
+
+
+def base_strengths(model, size: int, mine: int, theirs: int, empty: int, me: int, grand=None,
+                   moved: tuple = ()) -> array:
+    """Per bit position of a Hex bitboard, the strength of its small and large patterns for ``me``
+    to move (0 off the empty cells).  With ``grand``, the same player's array two plies up, and
+    ``moved``, the two cells taken since, only the cells within reach of those are read again."""
+    small, large, _ = model
+    table = slots(size)[me]
+    if grand is None:
+        out = array("f", bytes(4 * len(table)))
+        cells = empty
+    else:
+        out = array("f", grand)
+        infl = around(size)
+        cells = 0
+        for q in moved:
+            out[q] = 0.0
+            cells |= infl[q][0]
+        cells &= empty
+    get = large.get
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        p = low.bit_length() - 1
+        c6, c12 = bit_codes(table[p], mine, theirs)
+        out[p] = small[c6] * get(c12, 1.0)
+    return out
+
+
 def strengths(model, size: int, mine: int, theirs: int, empty: int, me: int, last: int) -> dict:
     """Per empty cell (bit position) of a Hex bitboard, its strength under ``model`` (from
     :func:`weights`) for ``me`` to move; ``last`` the bit position of the opponent's last move
     (-1: none)."""
-    small, large, nearw = model
-    table = slots(size)[me]
-    w = size + 1
-    if last >= 0:
-        ly, lx = divmod(last, w)
+    base = base_strengths(model, size, mine, theirs, empty, me)
+    nearw = model[2]
+    factor = dict(around(size)[last][1]) if last >= 0 else {}
     out = {}
     e = empty
     while e:
         low = e & -e
         e ^= low
         p = low.bit_length() - 1
-        c6, c12 = bit_codes(table[p], mine, theirs)
-        g = small[c6] * large.get(c12, 1.0)
-        if last >= 0:
-            y, x = divmod(p, w)
-            g *= nearw[near(x, y, lx, ly)]
-        out[p] = g
+        out[p] = base[p] * nearw[factor.get(p, FAR)] if last >= 0 else base[p]
     return out
