@@ -177,6 +177,10 @@ def test_the_search_reads_a_model_through_its_prior_hook(monkeypatch):
     agent.think(iterations=500)
     assert agent.best_move() in g.legal_moves()
     assert agent._root.prior, "the root keeps its prior for every later ranking"
+    blank = MCTSAgent(seed=1)  # no game learned from shows the empty board: no prior there
+    blank.pattern_prior = 10.0
+    blank.start(pygame_core.new_game("hex", seed=0, size=7))
+    assert blank._pattern_prior(blank._root, list(blank._stones)) is None
 
 
 def test_strengths_from_the_grandparent_equal_strengths_read_afresh():

@@ -84,14 +84,15 @@ class HSearchKnowledge:
         the rate ``r / (1 + r)``, ``r`` the cell's strength under the learned model
         (:mod:`.hex_patterns`: its patterns, then where it lies from the last move) over the mean
         strength of the empty cells (so 0.5 for a cell as strong as the mean, as without a
-        prior); ``None`` without a model or off Hex.  The pattern strengths come from the
+        prior); ``None`` without a model, off Hex, or on the empty board (its first moves were
+        seeded at random in the games learned from).  The pattern strengths come from the
         grandparent's (the same player to move) where it has them: only the cells near the two
         stones played since are read again."""
         core = self._core
         size = getattr(core, "hex_size", None)
         model = hex_patterns.weights()
-        if size is None or model is None:
-            return None
+        if size is None or model is None or not s[0] | s[1]:
+            return None  # (the empty board: no game the model learned from shows one)
         me = node.to_move
         empty = core.full & ~(s[0] | s[1])
         n = empty.bit_count()
