@@ -18,10 +18,22 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "morat.py"
 
 
-def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+def run(*args: str, script=SCRIPT, **env: str) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in ("MORAT", "XDG_CACHE_HOME")}
-    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=60,
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=60,
                           env={**base, **env}, cwd=ROOT)
+
+
+def test_the_games_maker_without_morat(tmp_path):
+    absent = str(tmp_path / "absent")
+    script = ROOT / "benchmarks" / "morat_games.py"
+    r = run("--help", script=script, MORAT=absent)
+    assert r.returncode == 0 and "--sims" in r.stdout and "--size" in r.stdout
+    r = run("--games", "1", "--out", str(tmp_path / "g.jsonl"), script=script, MORAT=absent)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"morat-y not found at {absent}")
+    r = run("--games", "0", "--out", str(tmp_path / "g.jsonl"), script=script, MORAT=absent)
+    assert r.returncode == 2 and "--games" in r.stderr.strip().splitlines()[-1]
 
 
 def test_help_works_without_morat(tmp_path):
