@@ -497,8 +497,12 @@ def bot_check(client, url: str, source: str, boot_s: float = BOOT_S) -> dict:
     finished; returns the workbench's message and error."""
     end = time.monotonic() + boot_s
     client.navigate(url)
+    probe = None
     while True:
-        probe = client.value(WB_PROBE)
+        try:
+            probe = client.value(WB_PROBE)
+        except BrowserError as e:  # (WebKit's driver may fail a script while the page is still loading)
+            probe = {"ready": False, "error": str(e)[:120]}
         if probe["ready"] and probe.get("busy") != "true":
             break
         if time.monotonic() > end:
