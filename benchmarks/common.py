@@ -174,6 +174,21 @@ def equal_budget(ours: dict, theirs: dict, seconds: float, steer: float, rate: f
     return min(high, max(low, round(rate * aim)))
 
 
+def games_done(path, match: dict, index: str) -> set:
+    """The ``index`` values of the games already in a data file (a Path; JSON lines) whose
+    records agree with every key of ``match``; unreadable lines are passed over."""
+    done = set()
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                rec = json.loads(line)
+                if all(rec[key] == value for key, value in match.items()):
+                    done.add(rec[index])
+            except (ValueError, KeyError, TypeError):
+                continue
+    return done
+
+
 def read_log(path, settings, fix=None) -> list[dict]:
     """The games of a JSON-lines match log (a Path) with every key of ``settings``; ``fix(rec)``
     may fill keys older lines lack.  Unreadable lines (a run stopped mid-line) are counted, left out."""

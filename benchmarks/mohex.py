@@ -52,7 +52,7 @@ from common import (GtpEngine, bounded, equal_budget, grouped, match_table, need
 
 import pygame_core  # noqa: E402
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
-from selfplay import setting  # noqa: E402
+from selfplay import setting, settings_of  # noqa: E402
 
 SIZE = 11
 COLOUR = ("black", "white")  # MoHex's colour of our player 0 (Blue: moves first, rows 1 and N) and 1 (Red)
@@ -237,11 +237,6 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
     return {**{key: cfg[key] for key in SETTINGS}, "game": k, "ours_seat": me, "opening": first,
             "won": game.winners == [me], "moves": len(game.history), "wall": time.perf_counter() - start,
             "ours": ours, "theirs": theirs, "history": [str(m) for m in game.history]}
-
-
-def settings_of(text: str) -> list:
-    """``--set`` as recorded (``"name=value name=value"``): the search settings to apply."""
-    return [setting(item) for item in text.split()]
 
 
 def fix_old(rec: dict) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import bounded  # noqa: E402
+from common import bounded, games_done  # noqa: E402
 from mohex import MoHex, default_mohex, need_mohex, new_hex, opening  # noqa: E402
 
 
@@ -44,15 +44,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
     path = need_mohex(args.mohex)
-    done = set()
-    if args.out.exists():
-        for line in args.out.read_text(encoding="utf-8").splitlines():
-            try:
-                rec = json.loads(line)
-                if rec["playouts"] == args.playouts and rec["seed"] == args.seed:
-                    done.add(rec["game"])
-            except (ValueError, KeyError, TypeError):
-                continue
+    done = games_done(args.out, {"playouts": args.playouts, "seed": args.seed}, "game")
     eng = MoHex(path, args.seed)
     try:
         eng.new_game(args.playouts)

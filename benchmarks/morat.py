@@ -54,10 +54,11 @@ from common import (GtpEngine, bounded, equal_budget, grouped, match_table, need
 
 import pygame_core  # noqa: E402
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
+from selfplay import setting, settings_of  # noqa: E402
 
 COLOUR = ("w", "b")  # morat's colour of our player 0 (X: moves first) and 1 (O)
 WINNER = ("white", "black")  # morat's ``winner`` answer when our player 0 or 1 has won
-SETTINGS = ("size", "mode", "sims", "seconds", "our_iterations", "seed", "steer")  # what a resumed log line matches
+SETTINGS = ("size", "mode", "sims", "seconds", "our_iterations", "seed", "steer", "set")  # what a resumed log line matches
 MIN_SIMS, MAX_SIMS = 50, 100_000_000  # bounds of morat's simulations a move in --equal
 STEER = 3.0  # --equal: morat's CPU aim for one move at most STEER times ours (at least half)
 START_RATE = 30000.0  # morat's simulations per CPU second before its first move (about 39,000 on empty Y 13)
@@ -202,6 +203,8 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
     agent = MCTSAgent(seed=seed, iterations=cfg["our_iterations"],
                       time_limit=None if cfg["our_iterations"] else cfg["seconds"])
     agent.clock = time.process_time
+    for name, value in settings_of(cfg["set"]):
+        setattr(agent, name, value)
     first = opening(size, cfg["seed"], k // 2)
     ours = {"moves": 0, "cpu": 0.0, "wall": 0.0, "iterations": 0, "each": []}  # each: [CPU s, iterations] a move
     theirs = {"moves": 0, "cpu": 0.0, "wall": 0.0, "sims": 0, "budget": 0, "short": 0,
@@ -257,7 +260,11 @@ def describe(rec: dict, games: int) -> str:
 def label(cfg: dict) -> str:
     morat = f"{cfg['sims']:,} sims" if cfg["mode"] == "ladder" else f"equal CPU (<= {cfg['steer']:g}x)"
     ours = f"{cfg['our_iterations']:,} it." if cfg["our_iterations"] else f"{cfg['seconds']:g} CPU s"
-    return f"Y {cfg['size']}: {ours} vs morat {morat}, seed {cfg['seed']}"
+    return f"Y {cfg['size']}: {ours}{' ' + cfg['set'] if cfg['set'] else ''} vs morat {morat}, seed {cfg['seed']}"
+
+
+def fix_old(rec: dict) -> None:
+    rec.setdefault("set", "")  # (runs before --set: the defaults)
 
 
 def table(groups: dict[tuple, list[dict]]) -> list[str]:
@@ -287,6 +294,8 @@ def main(argv=None) -> int:
     ap.add_argument("--our-iterations", type=bounded(int, 1, 10**8), metavar="N",
                     help="our agent at N iterations a move instead of a time budget")
     ap.add_argument("--games", type=bounded(int, 1, 100000), default=10, help="games (colours alternate)")
+    ap.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE",
+                    help="a search setting of our side (as benchmarks/selfplay.py's --a)")
     ap.add_argument("--seed", type=bounded(int, 0, 2**20), default=1)
     ap.add_argument("--log", type=Path, help="one JSON line a game; a rerun with the same settings resumes")
     ap.add_argument("--summary", action="store_true", help="only print the table of the games in --log")
@@ -297,7 +306,7 @@ def main(argv=None) -> int:
     if args.summary:
         if not args.log:
             ap.error("--summary needs --log")
-        recs = read_log(args.log, SETTINGS)
+        recs = read_log(args.log, SETTINGS, fix_old)
         if not recs:
             print(f"no games in {args.log}")
             return 0
@@ -312,10 +321,11 @@ def main(argv=None) -> int:
         ap.error("give --ladder N, --equal, --check or --summary")
     cfg = {"size": args.size, "mode": "ladder" if args.ladder else "equal", "sims": args.ladder,
            "seconds": args.seconds, "our_iterations": args.our_iterations, "seed": args.seed,
-           "steer": args.steer if args.equal else None}
+           "steer": args.steer if args.equal else None,
+           "set": " ".join(f"{name}={value}" for name, value in args.set)}
     if not args.skip_check:
         check_mapping(path, args.size)
-    recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe)
+    recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe, fix_old)
     print("\n".join(table(grouped(recs, SETTINGS))))
     print(total_line(recs, "morat"))
     return 0

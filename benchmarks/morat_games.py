@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import bounded  # noqa: E402
+from common import bounded, games_done  # noqa: E402
 from morat import Morat, default_morat, need_morat, new_y, opening  # noqa: E402
 
 
@@ -49,15 +49,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
     path = need_morat(args.morat)
-    done = set()
-    if args.out.exists():
-        for line in args.out.read_text(encoding="utf-8").splitlines():
-            try:
-                rec = json.loads(line)
-                if (rec["sims"], rec["seed"], rec["size"]) == (args.sims, args.seed, args.size):
-                    done.add(rec["index"])
-            except (ValueError, KeyError, TypeError):
-                continue
+    done = games_done(args.out, {"sims": args.sims, "seed": args.seed, "size": args.size}, "index")
     for k in range(args.games):
         if k in done:
             continue

@@ -41,6 +41,11 @@ def setting(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"{name} takes a {kind.__name__}: {value[:20]!r}") from None
 
 
+def settings_of(text: str) -> list:
+    """``--set`` as a match log records it (``"name=value name=value"``): the settings to apply."""
+    return [setting(item) for item in text.split()]
+
+
 def agent(settings, seed):
     a = MCTSAgent(seed=seed)
     a.clock = time.process_time

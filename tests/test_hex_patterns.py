@@ -39,7 +39,7 @@ def test_bit_codes_equal_board_codes():
                         x, y = i % size, i // size
                         assert hp.codes(cells, size, x, y, me) == hp.bit_codes(reads[y * w + x], s[me], s[1 - me])
                         assert hp.code(cells, size, x, y, me) == hp.bit_code(reads[y * w + x], s[me], s[1 - me])
-        assert core.hex_size == size
+        assert core.patterns == ("hex", size)
 
 
 def test_a_pattern_means_the_same_for_both_players_and_both_half_turns():
@@ -133,7 +133,7 @@ def test_the_learner_is_deterministic_and_its_table_loads(tmp_path):
     for _ in range(2):
         r, out = _learn(tmp_path, lines, "--min-seen", "1")
         assert r.returncode == 0, r.stderr
-        assert "2 games, 4 positions" in r.stdout and r.stderr.count("not a game line, skipped") == 2
+        assert "2 hex games, 4 positions" in r.stdout and r.stderr.count("not a game line, skipped") == 2
         outs.append(out.read_text(encoding="utf-8"))
     assert outs[0] == outs[1]
     scope: dict = {}
@@ -162,14 +162,14 @@ def test_the_search_reads_a_model_through_its_prior_hook(monkeypatch):
     agent = MCTSAgent(seed=1)
     agent.start(g)
     assert agent._pattern_prior(agent._root, list(agent._stones)) is None or hp.weights() is not None
-    monkeypatch.setattr(hp, "_TABLE", [([1.0] * hp.CODES, {}, (1.0,) * hp.NEAR)])
+    monkeypatch.setitem(hp._TABLES, "hex", ([1.0] * hp.CODES, {}, (1.0,) * hp.NEAR))
     agent.pattern_prior = 10.0
     prior = agent._pattern_prior(agent._root, list(agent._stones))
     empty = [p for p in range(7 * 8) if p % 8 < 7 and p != 9]  # (b2 is bit 9)
     assert {prior[p] for p in empty} == {5.0}  # every cell as strong: half of 10 playouts won
     near = [1.0] * hp.NEAR
     near[hp.NEIGHBOUR] = 9.0
-    monkeypatch.setattr(hp, "_TABLE", [([1.0] * hp.CODES, {}, tuple(near))])
+    monkeypatch.setitem(hp._TABLES, "hex", ([1.0] * hp.CODES, {}, tuple(near)))
     prior = agent._pattern_prior(agent._root, list(agent._stones))
     w = 8  # (bit positions: y * (size + 1) + x; b2 is (1, 1))
     around = {(1 + dy) * w + 1 + dx for dx, dy in hp.DIRS}
@@ -224,8 +224,8 @@ def test_strengths_from_the_grandparent_equal_strengths_read_afresh():
     agent = MCTSAgent(seed=1)
     agent.start(g)
     agent.pattern_prior = 10.0
-    _TABLE = hp._TABLE[:]
-    hp._TABLE[:] = [model]
+    saved = dict(hp._TABLES)
+    hp._TABLES["hex"] = model
     try:
         root = agent._root
         s = list(agent._stones)
@@ -237,4 +237,137 @@ def test_strengths_from_the_grandparent_equal_strengths_read_afresh():
             r = v / mean
             assert abs(prior[p] - 10 * r / (1 + r)) < 1e-4
     finally:
-        hp._TABLE[:] = _TABLE
+        hp._TABLES.clear()
+        hp._TABLES.update(saved)
+
+
+# ---- Y: the regular triangle, sides shared, patterns one with their twelve turns and reflections
+
+def test_the_twelve_symmetries_are_a_group_that_keeps_neighbours_and_bridges():
+    assert len(set(hp.TURNS)) == 12 and hp.TURNS[0] == tuple(range(12))
+    for src in hp.TURNS:  # a symmetry maps neighbours to neighbours and a bridge cell to the one
+        for i in range(6):  # between the images of its two neighbours
+            a, b = src.index(i), src.index((i + 1) % 6)
+            assert src.index(6 + i) in (6 + a, 6 + b) and abs(a - b) in (1, 5)
+    rnd = random.Random(3)
+    for _ in range(300):
+        d = [rnd.randrange(4) for _ in range(12)]
+        c = hp.canonical_turns(d)
+        for src in hp.TURNS:
+            assert hp.canonical_turns([d[j] for j in src]) == c
+    # distinct classes stay distinct: a lone own stone beside the cell differs from a bridge
+    one = [hp.MINE] + [hp.EMPTY] * 11
+    bridge = [hp.EMPTY] * 6 + [hp.MINE] + [hp.EMPTY] * 5
+    assert hp.canonical_turns(one)[1] != hp.canonical_turns(bridge)[1]
+    assert hp.canonical_turns(one)[0] != hp.canonical_turns(bridge)[0] == hp.canonical_turns([0] * 12)[0]
+
+
+def _y_board(n, seed):
+    rnd = random.Random(seed)
+    cells = [-1] * (n * n)
+    for x, y in hp.geometry("y", n).cells:
+        cells[y * n + x] = rnd.choice((-1, -1, 0, 1))
+    return cells
+
+
+def test_y_bit_codes_equal_board_codes_and_the_triangle_symmetries_keep_them():
+    import pygame_core
+    for n in (4, 7, 13):
+        geo = hp.geometry("y", n)
+        game = pygame_core.new_game("y", seed=0, size=n)
+        core = game.bit_state()[0]
+        assert core.patterns == ("y", n) and len(geo.cells) == n * (n + 1) // 2
+        w = n + 1
+        for seed in range(20):
+            cells = _y_board(n, seed)
+            s = [0, 0]
+            for x, y in geo.cells:
+                if cells[y * n + x] >= 0:
+                    s[cells[y * n + x]] |= 1 << (y * w + x)
+            turned = [-1] * (n * n)  # the triangle turned a third: (x, y, z) -> (y, z, x)
+            mirrored = [-1] * (n * n)  # reflected: x and y exchanged
+            swapped = [-1 if v < 0 else 1 - v for v in cells]  # colours exchanged
+            for x, y in geo.cells:
+                z = n - 1 - x - y
+                turned[z * n + y] = cells[y * n + x]
+                mirrored[x * n + y] = cells[y * n + x]
+            for me in (0, 1):
+                reads = hp.slots(geo)[me]
+                for x, y in geo.cells:
+                    if cells[y * n + x] < 0:
+                        c = hp.codes(cells, geo, x, y, me)
+                        assert c == hp.bit_codes(reads[y * w + x], s[me], s[1 - me], geo.canonical)
+                        assert c == hp.codes(turned, geo, y, n - 1 - x - y, me)
+                        assert c == hp.codes(mirrored, geo, y, x, me)
+                        assert c == hp.codes(swapped, geo, x, y, 1 - me)
+    assert pygame_core.new_game("y", seed=0, size=7, misere=True).bit_state()[0].patterns is None
+
+
+def _one_stone_and_a_near_model(monkeypatch, kind, stone, near_class, strength, **settings):
+    """A size-7 game of ``kind`` after ``stone``, a model where only ``near_class`` (from the last
+    move) has a strength (``strength``), and a search started on it (``pattern_prior`` 10)."""
+    import pygame_core
+    from pygame_core.agents.mcts import MCTSAgent
+    g = pygame_core.new_game(kind, seed=0, size=7)
+    g.play(g.parse_move(stone))
+    near = [1.0] * hp.NEAR
+    near[near_class] = strength
+    monkeypatch.setitem(hp._TABLES, kind, ([1.0] * hp.CODES, {}, tuple(near)))
+    agent = MCTSAgent(seed=1)
+    agent.pattern_prior = 10.0
+    for name, value in settings.items():
+        setattr(agent, name, value)
+    agent.start(g)
+    return g, agent
+
+
+def test_the_search_reads_a_y_model_through_its_prior_hook(monkeypatch):
+    import pygame_core
+    g, agent = _one_stone_and_a_near_model(monkeypatch, "y", "c3", hp.NEIGHBOUR, 9.0)
+    prior = agent._pattern_prior(agent._root, list(agent._stones))
+    w = 8
+    c3 = 2 * w + 2
+    empty = [y * w + x for x, y in hp.geometry("y", 7).cells if y * w + x != c3]
+    around = {(2 + dy) * w + 2 + dx for dx, dy in hp.DIRS}
+    assert {p for p in empty if prior[p] > 5.0} == around
+    agent.think(iterations=300)
+    assert agent.best_move() in g.legal_moves()
+    radial = pygame_core.new_game("y", seed=0, family="radial", center_rows=3, outer_rows=2)
+    radial.play(radial.legal_moves()[0])  # (radial boards have no patterns: no prior)
+    assert radial.bit_state()[0].patterns is None
+
+
+def test_the_learner_reads_y_games_and_refuses_a_mixture(tmp_path):
+    lines = [json.dumps({"game": "y", "size": 5, "moves": ["a1", "c2", "b2", "a3"]}),
+             json.dumps({"game": "y", "size": 5, "moves": ["e1"]}),
+             json.dumps({"game": "y", "size": 5, "moves": ["e2"]})]  # (e2: off the triangle)
+    r, out = _learn(tmp_path, lines, "--min-seen", "1", "--test", "0")
+    assert r.returncode == 0, r.stderr
+    assert "2 y games, 3 positions" in r.stdout and r.stderr.count("not a game line") == 1
+    scope: dict = {}
+    exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
+    assert len(scope["weights"]()[0]) == hp.CODES
+    r, _ = _learn(tmp_path, lines + [json.dumps({"moves": ["a1", "b2"]})])
+    assert r.returncode == 2 and "more than one game" in r.stderr.strip().splitlines()[-1]
+
+
+def test_the_progressive_bias_is_prior_bias_times_each_cells_probability(monkeypatch):
+    """``prior_bias``: a cell's bias is its share of the strengths of the empty cells (they sum to
+    ``prior_bias``), in the values selection compares, fading with the child's visits."""
+    from pygame_core.agents.mcts import MCTSAgent
+    g, agent = _one_stone_and_a_near_model(monkeypatch, "hex", "d4", hp.BRIDGE, 6.0, prior_bias=2.0)
+    root = agent._root
+    agent._pattern_prior(root, list(agent._stones))
+    empty = [y * 8 + x for y in range(7) for x in range(7) if (x, y) != (3, 3)]
+    assert abs(sum(root.pb[p] for p in empty) - 2.0) < 1e-4
+    bridges = {(3 + dy) * 8 + 3 + dx for dx, dy in hp.BRIDGES}
+    far = min(root.pb[p] for p in empty)
+    assert all(abs(root.pb[p] - 6 * far) < 1e-5 for p in bridges)  # six times as strong: six times the bias
+    agent.think(iterations=400)
+    root = agent._root
+    assert root.pbs == [root.pb[p] for p in root.window]
+    plain = MCTSAgent(seed=1)
+    plain.pattern_prior = 10.0
+    plain.start(g)
+    plain._pattern_prior(plain._root, list(plain._stones))
+    assert getattr(plain._root, "pb", None) is None  # (off by default: no bias)

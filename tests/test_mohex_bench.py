@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench_logs import summary_rows
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "mohex.py"
 ANALYSIS = ROOT / "benchmarks" / "mohex_analysis.py"
@@ -71,9 +73,5 @@ def test_search_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):
                        "each": []}}
     old = dict(base)  # (a line from before --set: the defaults)
     tuned = {**base, "won": False, "set": "pattern_prior=0.0"}
-    log = tmp_path / "m.jsonl"
-    log.write_text("\n".join(__import__("json").dumps(x) for x in (old, tuned)) + "\n", encoding="utf-8")
-    r = run("--summary", "--log", str(log), MOHEX=absent)
-    assert r.returncode == 0, r.stderr
-    rows = [line for line in r.stdout.splitlines() if "vs MoHex 100 playouts" in line]
+    rows = summary_rows(run, tmp_path, (old, tuned), "vs MoHex 100 playouts", MOHEX=absent)
     assert len(rows) == 2 and "pattern_prior=0.0" not in rows[0] and "pattern_prior=0.0 vs MoHex" in rows[1]

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from bench_logs import summary_rows
 
 import pygame_core
 
@@ -74,3 +75,16 @@ def test_check_positions_have_one_winning_cell(morat_module, size):
             game.play(morat_module.cell(x, y))
         assert not game.is_over and game.current_player == int(o_to_move)
         assert morat_module.winning_moves(game) == [winning]
+
+
+def test_search_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):
+    absent = str(tmp_path / "absent")
+    r = run("--ladder", "100", "--set", "bogus=1", MORAT=absent)
+    assert r.returncode == 2 and "not a search setting: 'bogus=1'" in r.stderr.strip().splitlines()[-1]
+    base = {"size": 13, "mode": "ladder", "sims": 1000, "seconds": 1.0, "our_iterations": None, "seed": 1,
+            "steer": None, "game": 0, "ours_seat": 0, "opening": "g4", "won": True, "moves": 30, "wall": 20.0,
+            "ours": {"moves": 15, "cpu": 12.0, "wall": 12.0, "iterations": 300000, "each": []},
+            "theirs": {"moves": 14, "cpu": 0.3, "wall": 0.3, "sims": 14000, "budget": 14000, "short": 2, "each": []}}
+    tuned = {**base, "won": False, "set": "prior_bias=10.0"}  # (``base``: a line from before --set)
+    rows = summary_rows(run, tmp_path, (base, tuned), "vs morat 1,000 sims", MORAT=absent)
+    assert len(rows) == 2 and "prior_bias" not in rows[0] and "prior_bias=10.0 vs morat" in rows[1]

@@ -52,7 +52,7 @@ class HSearchKnowledge:
                 # that threatens two wins at once, and the search looks for the quickest proof,
                 # not the learned prior's taste
                 keys |= mine.vc_win & empty
-                node.prior = ()
+                node.prior, node.pb = (), None
                 quick, cells = 0, keys
                 while cells:  # (the cells that threaten two wins at once: won in two moves)
                     low = cells & -cells
@@ -80,19 +80,22 @@ class HSearchKnowledge:
         return False
 
     def _pattern_prior(self, node, s, parent=None, grand=None):
-        """Hex: per bit position (an ``array``), ``pattern_prior`` virtual AMAF playouts won at
-        the rate ``r / (1 + r)``, ``r`` the cell's strength under the learned model
-        (:mod:`.hex_patterns`: its patterns, then where it lies from the last move) over the mean
-        strength of the empty cells (so 0.5 for a cell as strong as the mean, as without a
-        prior); ``None`` without a model, off Hex, or on the empty board (its first moves were
-        seeded at random in the games learned from).  The pattern strengths come from the
-        grandparent's (the same player to move) where it has them: only the cells near the two
-        stones played since are read again."""
+        """Hex and regular Y: per bit position (an ``array``), ``pattern_prior`` virtual AMAF
+        playouts won at the rate ``r / (1 + r)``, ``r`` the cell's strength under the learned
+        model (:mod:`.hex_patterns`: its patterns, then where it lies from the last move) over
+        the mean strength of the empty cells (so 0.5 for a cell as strong as the mean, as without
+        a prior); ``None`` without a model, on other boards, or on the empty board (its first
+        moves were seeded at random in the games learned from).  The pattern strengths come from
+        the grandparent's (the same player to move) where it has them: only the cells near the
+        two stones played since are read again."""
         core = self._core
-        size = getattr(core, "hex_size", None)
-        model = hex_patterns.weights()
-        if size is None or model is None or not s[0] | s[1]:
+        if core.patterns is None or not s[0] | s[1]:
             return None  # (the empty board: no game the model learned from shows one)
+        kind, size = core.patterns
+        model = hex_patterns.weights(kind)
+        if model is None:
+            return None
+        geo = hex_patterns.geometry(kind, size)
         me = node.to_move
         empty = core.full & ~(s[0] | s[1])
         n = empty.bit_count()
@@ -100,25 +103,27 @@ class HSearchKnowledge:
             return None
         if grand is not None and grand.gam is not None and parent is not None and parent.pos >= 0 \
                 and node.pos >= 0:
-            base = hex_patterns.base_strengths(model, size, s[me], s[1 - me], empty, me, grand.gam,
+            base = hex_patterns.base_strengths(model, geo, s[me], s[1 - me], empty, me, grand.gam,
                                                (parent.pos, node.pos))
         else:
-            base = hex_patterns.base_strengths(model, size, s[me], s[1 - me], empty, me)
+            base = hex_patterns.base_strengths(model, geo, s[me], s[1 - me], empty, me)
         node.gam = base
         nearw = model[2]
         far = nearw[hex_patterns.FAR]
-        close = hex_patterns.around(size)[node.pos][1] if node.pos >= 0 else ()
+        close = hex_patterns.around(geo)[node.pos][1] if node.pos >= 0 else ()
         total = sum(base) * far
         for p, c in close:
             total += base[p] * (nearw[c] - far)
         k = self.pattern_prior
         scale = n / total
         f = far * scale
-        out = array("f", (k * r / (1.0 + r) for r in (b * f for b in base)))
+        rs = array("f", (b * f for b in base))  # strength over the mean (0 off the empty cells)
         for p, c in close:
-            r = base[p] * nearw[c] * scale
-            out[p] = k * r / (1.0 + r)
-        return out
+            rs[p] = base[p] * nearw[c] * scale
+        if self.prior_bias:  # a cell's probability: its strength over their sum, r / n
+            c = self.prior_bias / n
+            node.pb = array("f", (c * r for r in rs))
+        return array("f", (k * r / (1.0 + r) for r in rs))
 
     def _keys(self, mine, stones, dead, empty, me, budget, tries: int = 16) -> int:
         """At the root, when the player to move has a winning SC whose key is not known (a

@@ -71,7 +71,7 @@ class BitNode:
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
                  "vals", "qas", "last", "explore", "fresh_at", "widen_at", "pos", "skip",
-                 "threat", "wins_now", "must", "ica", "icaf", "hs", "prior", "gam")
+                 "threat", "wins_now", "must", "ica", "icaf", "hs", "prior", "gam", "pb", "pbs")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -116,6 +116,8 @@ class BitNode:
         self.hs = False  # H-search has looked at the node (from ``hsearch_visits`` visits)
         self.prior = None  # per bit position, its virtual AMAF wins (``pattern_prior``; (): none)
         self.gam = None  # per bit position, its pattern strength (hex_patterns.base_strengths)
+        self.pb = None  # per bit position, ``prior_bias`` times its prior probability (None: no bias)
+        self.pbs = None  # per move of ``window``: its ``pb``
 
 
 class BitSearch(HSearchKnowledge):
@@ -137,6 +139,9 @@ class BitSearch(HSearchKnowledge):
     # AMAF playouts (0: off).  So many that the prior, not the AMAF mean, steers a child until its own
     # visits take over: 3000 won 6/10 against MoHex at 100 playouts (500: 2/10, 10000: 4/10, off: 1-2/10)
     pattern_prior = 3000.0
+    # and as a progressive bias (MoHex 2.0's form): a move's value gains prior_bias * its prior
+    # probability / sqrt(its visits + 1) (0: off)
+    prior_bias = 0.0
     hsearch_visits = 256  # a node with this many visits runs H-search at its next ranking (0: never; the root: its first)
     hsearch_budget = 1500  # connections H-search works through for each player (bitboard_hsearch)
 
@@ -318,6 +323,8 @@ class BitSearch(HSearchKnowledge):
         fresh = c * math.sqrt(log_n + 1.0)
         qas, vals = [], []
         prior, k = node.prior, self.pattern_prior
+        pb = node.pb
+        pbs = [] if pb else None
         for p, child in zip(node.window, node.wk):
             na = an[p]
             if prior:
@@ -325,15 +332,20 @@ class BitSearch(HSearchKnowledge):
             else:
                 qa = aw[p] / na if na else 1.0
             qas.append(qa)
+            bias = 0.0
+            if pb:
+                bias = pb[p]
+                pbs.append(bias)
             if child is None or not child.visits:
-                vals.append(qa + fresh)
+                vals.append(qa + fresh + bias)
             elif child.proven is None:
                 v = child.visits
                 q = child.wins / v
-                vals.append(q + (k3 * v + 1.0) ** -0.5 * (qa - q) + explore * v ** -0.5)
+                vals.append(q + (k3 * v + 1.0) ** -0.5 * (qa - q) + explore * v ** -0.5
+                            + bias * (v + 1.0) ** -0.5)
             else:
                 vals.append(INF if child.proven == 1.0 else -INF)
-        node.qas, node.vals = qas, vals
+        node.qas, node.vals, node.pbs = qas, vals, pbs
         due = visits + 1 + (visits >> self.refresh_shift)
         if node.rank_at < due:  # (ranking and widening come with working every value out)
             due = node.rank_at
@@ -394,6 +406,8 @@ class BitSearch(HSearchKnowledge):
                     v = child.visits
                     q = child.wins / v
                     vals[i] = q + (k3 * v + 1.0) ** -0.5 * (node.qas[i] - q) + node.explore * v ** -0.5
+                    if node.pbs:
+                        vals[i] += node.pbs[i] * (v + 1.0) ** -0.5
                 else:
                     vals[i] = INF if child.proven == 1.0 else -INF
             best = max(vals)

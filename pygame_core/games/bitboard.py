@@ -57,6 +57,7 @@ class BitCore:
         # fewest stones a player has with a winning cell next to them (a threat needs as many)
         self.threat_stones = 0
         self.bridge_dirs = ()
+        self.patterns = None  # (kind, size) of the local patterns (hex_patterns.py), if any
         self.edge_dirs = ((), ())  # per player: (second line of a side, the two side cells' offsets)
         if width is not None:  # (dx, dy) = (1, 1), (2, -1), (1, -2) and their carriers
             w = width
@@ -388,7 +389,8 @@ def _hex_core(size: int) -> BitCore:
     right = left << (size - 1)
     core = BitCore(positions, hexgrid.neighbour_table(size), ((top, bottom), (left, right)), width=w)
     core.threat_stones = size - 1  # a chain joining two opposite sides has at least ``size`` cells
-    core.hex_size = size  # (for Hex's local patterns, hex_patterns.py)
+    core.hex_size = size
+    core.patterns = ("hex", size)  # (the local patterns' geometry, hex_patterns.py)
     row1, col1 = top << w, left << 1
     core.edge_dirs = (((row1, -w, 1 - w), (bottom >> w, w, w - 1)),  # Blue: row 2 and row n-1
                       ((col1, -1, w - 1), (right >> 1, 1, 1 - w)))  # Red: column b and the last but one
@@ -417,6 +419,8 @@ def y_core(layout, radial: bool, misere: bool = False) -> BitCore:
                 for test in (lambda x, y: x == 1, lambda x, y: y == 1, lambda x, y: x + y == n - 2)]
         edges = ((line[0], -1, width - 1), (line[1], -width, 1 - width), (line[2], 1, width))
         core.edge_dirs = (edges, edges)
+        if not misere:  # (patterns learned from normal play)
+            core.patterns = ("y", n)
     _CORES[key] = (layout, core)
     return core
 

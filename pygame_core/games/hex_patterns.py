@@ -1,20 +1,27 @@
-"""Local patterns of Hex cells for move priors: what surrounds an empty cell as the player to
-move sees it, and a learned weight per feature (``build_scripts/learn_patterns.py``).
+"""Local patterns of cells on a hex grid (Hex, and Y's regular triangles) for move priors: what
+surrounds an empty cell as the player to move sees it, and a learned weight per feature
+(``build_scripts/learn_patterns.py``).
 
 A cell's *small pattern* reads its six neighbours in a fixed cyclic order, its *large pattern*
 those six and then the six bridge cells (two steps away, sharing two neighbours with it) in the
 same cyclic order.  Each read is one of five states from the point of view of the player to
 move: empty, its stone, the opponent's stone, off the board on one of its own sides, off the
-board on one of the opponent's sides (beyond both, at a corner: its own).  Red's board is read
-transposed (``x`` and ``y`` swapped: the same geometry as Blue's, the cyclic order reversed), and a
-pattern and its half-turn (the same cells read from the opposite side) are one pattern: the
-smaller code.  So a pattern means the same for both players, anywhere on any board size.
+board on one of the opponent's sides.
 
-A cell's third feature is where it lies from the opponent's last move (``near``): a neighbour, a
-bridge cell, two steps away in a line, or further.  The learned model (Bradley–Terry, one
-strength ``gamma`` per feature value, a cell's strength their product) is ``weights()``, the
-table ``hex_pattern_table.py`` in the wheel (``None`` if absent: the search's prior then does
-nothing).
+* **Hex** (``n x n``): Blue's sides are beyond the top and bottom rows, Red's beyond the columns
+  (beyond both, at a corner: the mover's).  Red's board is read transposed (``x`` and ``y``
+  swapped: the same geometry as Blue's, the cyclic order reversed), and a pattern and its
+  half-turn are one pattern: the smaller code.
+* **Y** (the regular triangle of side ``n``, cells ``x + y < n``): every side belongs to both
+  players, so an off-board read is always "its own side", and a pattern is one with all its
+  turns and reflections (twelve: the smallest code; cached, as a position has few patterns).
+
+So a pattern means the same for both players, anywhere on any board size.  A cell's third
+feature is where it lies from the opponent's last move (``near``): a neighbour, a bridge cell,
+two steps away in a line, or further.  The learned model (Bradley–Terry, one strength ``gamma``
+per feature value, a cell's strength their product) is ``weights(kind)``, the tables
+``hex_pattern_table.py`` and ``y_pattern_table.py`` in the wheel (``None`` if absent: the
+search's prior then does nothing).
 """
 
 from __future__ import annotations
@@ -31,12 +38,54 @@ EMPTY, MINE, THEIRS, MY_SIDE, THEIR_SIDE = range(5)
 CODES = 5 ** 6  # small patterns
 FAR, NEIGHBOUR, BRIDGE, LINE = range(4)  # ``near`` classes
 NEAR = 4
+HEX, Y = "hex", "y"
+
+
+class Geometry:
+    """One board's pattern geometry: ``kind`` (``"hex"`` or ``"y"``) and ``size``; the cells
+    ``(x, y)`` on it, the bit position ``y * (size + 1) + x`` of the bitboard core
+    (:mod:`.bitboard`), and how an off-board cell reads."""
+
+    def __init__(self, kind: str, size: int):
+        if kind not in (HEX, Y):
+            raise ValueError(f"no patterns for {kind[:20]!r}")
+        self.kind, self.size, self.width = kind, size, size + 1
+        self.cells = [(x, y) for y in range(size) for x in range(size) if self.on(x, y)]
+        self.canonical = canonical if kind == HEX else canonical_turns
+        self.slots = self.around = None  # (built on first use)
+
+    def on(self, x: int, y: int) -> bool:
+        return 0 <= x < self.size and 0 <= y < self.size and (self.kind == HEX or x + y < self.size)
+
+    def side(self, nx: int, ny: int, me: int) -> int:
+        """The state of an off-board cell for ``me`` to move."""
+        if self.kind == Y:
+            return MY_SIDE
+        return side(nx, ny, self.size, me)
+
+    def turn(self, dx: int, dy: int, me: int) -> tuple[int, int]:
+        """An offset as ``me`` reads it (Hex: Red reads the board transposed)."""
+        return (dy, dx) if me == 1 and self.kind == HEX else (dx, dy)
+
+
+_GEOMETRIES: dict = {}
+
+
+def geometry(kind, size: int | None = None) -> Geometry:
+    """The (cached) :class:`Geometry` of a board; an int alone is a Hex board of that size."""
+    if isinstance(kind, Geometry):
+        return kind
+    if size is None:
+        kind, size = HEX, kind
+    g = _GEOMETRIES.get((kind, size))
+    if g is None:
+        g = _GEOMETRIES[(kind, size)] = Geometry(kind, size)
+    return g
 
 
 def side(nx: int, ny: int, size: int, me: int) -> int:
-    """The state of an off-board cell: Blue's sides are beyond the top and bottom rows, Red's
-    beyond the columns; beyond both (a corner) is the mover's side (so the transposed,
-    colour-swapped board reads the same)."""
+    """Hex: the state of an off-board cell; beyond both a row and a column (a corner) is the
+    mover's side (so the transposed, colour-swapped board reads the same)."""
     row_out, col_out = not 0 <= ny < size, not 0 <= nx < size
     if row_out and col_out:
         return MY_SIDE
@@ -44,7 +93,7 @@ def side(nx: int, ny: int, size: int, me: int) -> int:
 
 
 def canonical(d: list[int]) -> tuple[int, int]:
-    """The (small, large) codes of twelve reads: each the smaller of the pattern's and its
+    """Hex: the (small, large) codes of twelve reads, each the smaller of the pattern's and its
     half-turn's."""
     a = b = 0
     for i in range(6):
@@ -57,30 +106,77 @@ def canonical(d: list[int]) -> tuple[int, int]:
     return small, (a if a < b else b)
 
 
-def reads(cells: list[int], size: int, x: int, y: int, me: int) -> list[int]:
-    """The twelve reads of empty cell ``(x, y)`` for ``me`` to move (``cells``: the rules'
-    board, ``cells[y * size + x]`` the player or -1)."""
+def _turns() -> tuple:
+    """The twelve symmetries of a cell's twelve reads (six turns, each also reflected): per
+    symmetry, the read each new position takes (``new[T(i)] = d[i]``; bridge ``i`` lies between
+    directions ``i`` and ``i + 1``, so under ``T`` between ``T(i)`` and ``T(i + 1)``)."""
+    out = []
+    for flip in (False, True):
+        for k in range(6):
+            t = [(k - i) % 6 if flip else (i + k) % 6 for i in range(6)]
+            src = [0] * 12
+            for i in range(6):
+                src[t[i]] = i
+                a, b = t[i], t[(i + 1) % 6]
+                bridge = a if (a + 1) % 6 == b else b  # (the bridge between a and b)
+                src[6 + bridge] = 6 + i
+            out.append(tuple(src))
+    return tuple(out)
+
+
+TURNS = _turns()
+_TURNED: dict = {}  # raw twelve-read code -> canonical (small, large) under the twelve symmetries
+
+
+def canonical_turns(d: list[int]) -> tuple[int, int]:
+    """Y: the (small, large) codes of twelve reads, each the smallest of its twelve turns and
+    reflections."""
+    raw = 0
+    for v in d:
+        raw = raw * 5 + v
+    out = _TURNED.get(raw)
+    if out is None:
+        small = large = 5 ** 12
+        for src in TURNS:
+            a = 0
+            for i in range(6):
+                a = a * 5 + d[src[i]]
+            if a < small:
+                small = a
+            for i in range(6, 12):
+                a = a * 5 + d[src[i]]
+            if a < large:
+                large = a
+        out = _TURNED[raw] = (small, large)
+    return out
+
+
+def reads(cells: list[int], geo, x: int, y: int, me: int) -> list[int]:
+    """The twelve reads of empty cell ``(x, y)`` for ``me`` to move (``geo``: a
+    :class:`Geometry`, or Hex's size; ``cells[y * size + x]``: the player or -1)."""
+    geo = geometry(geo)
+    size = geo.size
     out = []
     for dx, dy in SHAPE:
-        if me == 1:  # (Red reads the board transposed)
-            dx, dy = dy, dx
+        dx, dy = geo.turn(dx, dy, me)
         nx, ny = x + dx, y + dy
-        if not (0 <= nx < size and 0 <= ny < size):
-            out.append(side(nx, ny, size, me))
+        if not geo.on(nx, ny):
+            out.append(geo.side(nx, ny, me))
             continue
         v = cells[ny * size + nx]
         out.append(EMPTY if v < 0 else MINE if v == me else THEIRS)
     return out
 
 
-def code(cells: list[int], size: int, x: int, y: int, me: int) -> int:
-    """The canonical small pattern code of empty cell ``(x, y)`` for ``me`` to move."""
-    return canonical(reads(cells, size, x, y, me))[0]
-
-
-def codes(cells: list[int], size: int, x: int, y: int, me: int) -> tuple[int, int]:
+def codes(cells: list[int], geo, x: int, y: int, me: int) -> tuple[int, int]:
     """The canonical (small, large) pattern codes of empty cell ``(x, y)`` for ``me``."""
-    return canonical(reads(cells, size, x, y, me))
+    geo = geometry(geo)
+    return geo.canonical(reads(cells, geo, x, y, me))
+
+
+def code(cells: list[int], geo, x: int, y: int, me: int) -> int:
+    """The canonical small pattern code of empty cell ``(x, y)`` for ``me`` to move."""
+    return codes(cells, geo, x, y, me)[0]
 
 
 def near(x: int, y: int, lx: int, ly: int) -> int:
@@ -89,126 +185,122 @@ def near(x: int, y: int, lx: int, ly: int) -> int:
     return NEIGHBOUR if d in DIRS else BRIDGE if d in BRIDGES else LINE if d in LINES else FAR
 
 
-def weights():
-    """The learned model ``(small, large, near)``: per small code its strength (a list), per
-    large code seen often enough its strength (a dict), per ``near`` class its strength; or
-    ``None`` if no table has been generated."""
-    if not _TABLE:
+_TABLES: dict = {}  # kind -> the loaded model, or None
+
+
+def weights(kind: str = HEX):
+    """The learned model of ``kind`` (``"hex"``, ``"y"``) ``(small, large, near)``: per small
+    code its strength (a list), per large code seen often enough its strength (a dict), per
+    ``near`` class its strength; or ``None`` if no table has been generated."""
+    if kind not in _TABLES:
         try:
-            from . import hex_pattern_table
+            if kind == HEX:
+                from . import hex_pattern_table as table
+            else:
+                from . import y_pattern_table as table
         except ImportError:
-            _TABLE.append(None)
+            _TABLES[kind] = None
         else:
-            _TABLE.append(hex_pattern_table.weights())
-    return _TABLE[0]
+            _TABLES[kind] = table.weights()
+    return _TABLES[kind]
 
 
-_TABLE: list = []  # the loaded model (once)
-_SLOTS: dict = {}
-
-
-def slots(size: int) -> tuple:
-    """Per player, per bit position of :func:`.bitboard.hex_core` (``y * (size + 1) + x``), the
-    twelve reads of :func:`reads`: ``(bit, state)``, ``bit`` -1 off the board (then ``state`` is
-    the side's), else the cell's bit position."""
-    out = _SLOTS.get(size)
-    if out is None:
-        w = size + 1
-        out = ([], [])
+def slots(geo) -> tuple:
+    """Per player, per bit position of the bitboard core (``y * (size + 1) + x``), the twelve
+    reads of :func:`reads`: ``(bit, state)``, ``bit`` -1 off the board (then ``state`` is the
+    side's), else the cell's bit position (``None`` at a position off the board)."""
+    geo = geometry(geo)
+    if geo.slots is None:
+        w, out = geo.width, ([], [])
         for me in (0, 1):
-            table = [None] * (size * w)
-            for y in range(size):
-                for x in range(size):
-                    cell = []
-                    for dx, dy in SHAPE:
-                        if me == 1:
-                            dx, dy = dy, dx
-                        nx, ny = x + dx, y + dy
-                        if 0 <= nx < size and 0 <= ny < size:
-                            cell.append((ny * w + nx, EMPTY))
-                        else:
-                            cell.append((-1, side(nx, ny, size, me)))
-                    table[y * w + x] = tuple(cell)
+            table = [None] * (geo.size * w)
+            for x, y in geo.cells:
+                cell = []
+                for dx, dy in SHAPE:
+                    dx, dy = geo.turn(dx, dy, me)
+                    nx, ny = x + dx, y + dy
+                    if geo.on(nx, ny):
+                        cell.append((ny * w + nx, EMPTY))
+                    else:
+                        cell.append((-1, geo.side(nx, ny, me)))
+                table[y * w + x] = tuple(cell)
             out[me].extend(table)
-        out = _SLOTS[size] = (tuple(out[0]), tuple(out[1]))
-    return out
+        geo.slots = (tuple(out[0]), tuple(out[1]))
+    return geo.slots
 
 
-def bit_codes(cell_reads: tuple, mine: int, theirs: int) -> tuple[int, int]:
-    """:func:`codes` on the bitboard: ``cell_reads`` from :func:`slots`, the two players' stones."""
+def bit_codes(cell_reads: tuple, mine: int, theirs: int, canon=canonical) -> tuple[int, int]:
+    """:func:`codes` on the bitboard: ``cell_reads`` from :func:`slots`, the two players'
+    stones; ``canon`` the geometry's ``canonical`` (Hex's by default)."""
     d = []
     for bit, state in cell_reads:
         if bit >= 0:
             state = MINE if mine >> bit & 1 else THEIRS if theirs >> bit & 1 else EMPTY
         d.append(state)
-    return canonical(d)
+    return canon(d)
 
 
-def bit_code(cell_reads: tuple, mine: int, theirs: int) -> int:
+def bit_code(cell_reads: tuple, mine: int, theirs: int, canon=canonical) -> int:
     """:func:`code` on the bitboard."""
-    return bit_codes(cell_reads, mine, theirs)[0]
+    return bit_codes(cell_reads, mine, theirs, canon)[0]
 
 
-_AROUND: dict = {}
-
-
-def around(size: int) -> tuple:
-    """Per bit position ``q`` of Hex ``size``: ``(influence, near)``: the mask of the cells whose
-    twelve reads include ``q`` (the shape is symmetric, and the same for both players), and the
+def around(geo) -> tuple:
+    """Per bit position ``q``: ``(influence, near)``: the mask of the cells whose twelve reads
+    include ``q`` (the shape is symmetric, and the same for both players), and the
     ``(p, class)`` of the cells within two steps of ``q`` (its :func:`near` classes)."""
-    out = _AROUND.get(size)
-    if out is None:
-        w = size + 1
-        out = [(0, ())] * (size * w)
-        for y in range(size):
-            for x in range(size):
-                mask, close = 0, []
-                for dx, dy in SHAPE + LINES:
-                    nx, ny = x + dx, y + dy
-                    if 0 <= nx < size and 0 <= ny < size:
-                        if (dx, dy) in SHAPE:
-                            mask |= 1 << (ny * w + nx)
-                        close.append((ny * w + nx, near(nx, ny, x, y)))
-                out[y * w + x] = (mask, tuple(close))
-        out = _AROUND[size] = tuple(out)
-    return out
+    geo = geometry(geo)
+    if geo.around is None:
+        w = geo.width
+        out = [(0, ())] * (geo.size * w)
+        for x, y in geo.cells:
+            mask, close = 0, []
+            for dx, dy in SHAPE + LINES:
+                nx, ny = x + dx, y + dy
+                if geo.on(nx, ny):
+                    if (dx, dy) in SHAPE:
+                        mask |= 1 << (ny * w + nx)
+                    close.append((ny * w + nx, near(nx, ny, x, y)))
+            out[y * w + x] = (mask, tuple(close))
+        geo.around = tuple(out)
+    return geo.around
 
 
-def base_strengths(model, size: int, mine: int, theirs: int, empty: int, me: int, grand=None,
+def base_strengths(model, geo, mine: int, theirs: int, empty: int, me: int, grand=None,
                    moved: tuple = ()) -> array:
-    """Per bit position of a Hex bitboard, the strength of its small and large patterns for ``me``
+    """Per bit position of a bitboard, the strength of its small and large patterns for ``me``
     to move (0 off the empty cells).  With ``grand``, the same player's array two plies up, and
     ``moved``, the two cells taken since, only the cells within reach of those are read again."""
+    geo = geometry(geo)
     small, large, _ = model
-    table = slots(size)[me]
+    table = slots(geo)[me]
     if grand is None:
         out = array("f", bytes(4 * len(table)))
         cells = empty
     else:
         out = array("f", grand)
-        infl = around(size)
+        infl = around(geo)
         cells = 0
         for q in moved:
             out[q] = 0.0
             cells |= infl[q][0]
         cells &= empty
-    get = large.get
+    get, canon = large.get, geo.canonical
     while cells:
         low = cells & -cells
         cells ^= low
         p = low.bit_length() - 1
-        c6, c12 = bit_codes(table[p], mine, theirs)
+        c6, c12 = bit_codes(table[p], mine, theirs, canon)
         out[p] = small[c6] * get(c12, 1.0)
     return out
 
 
-def strengths(model, size: int, mine: int, theirs: int, empty: int, me: int, last: int) -> dict:
-    """Per empty cell (bit position) of a Hex bitboard, its strength under ``model`` (from
-    :func:`weights`) for ``me`` to move; ``last`` the bit position of the opponent's last move
-    (-1: none)."""
-    base = base_strengths(model, size, mine, theirs, empty, me)
+def strengths(model, geo, mine: int, theirs: int, empty: int, me: int, last: int) -> dict:
+    """Per empty cell (bit position), its strength under ``model`` (from :func:`weights`) for
+    ``me`` to move; ``last`` the bit position of the opponent's last move (-1: none)."""
+    base = base_strengths(model, geo, mine, theirs, empty, me)
     nearw = model[2]
-    factor = dict(around(size)[last][1]) if last >= 0 else {}
+    factor = dict(around(geo)[last][1]) if last >= 0 else {}
     out = {}
     e = empty
     while e:
