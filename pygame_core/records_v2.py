@@ -1,7 +1,8 @@
 """Share links, version 2: a game with variations (a :class:`pygame_core.tree.GameTree`).
 
 Same token and frame as version 1 (:mod:`pygame_core.records`: ``"2." base64url(frame)``,
-method, CRC-32, stored or DEFLATE), another body::
+method, CRC-32, stored or DEFLATE; the code both share is :mod:`pygame_core.records_frame`),
+another body::
 
     body    = seed:varint  hlen:varint  header:hlen bytes  tree
     header  = version 1's keys ("g", "o", "c", "v", "p"), plus
@@ -19,8 +20,8 @@ writes version 1 for a game without variations, so such links are unchanged.
 from __future__ import annotations
 
 from .core import InvalidRecordError, check_length
-from .records import (_HEADER_KEYS_V2, _check_cursor, _check_players, _check_view, _frame_token,
-                      _head_bytes, _play_index, _read_head, _read_varint, _sorted_legal, _varint)
+from .records_frame import (_HEADER_KEYS_V2, _check_cursor, _check_players, _check_view, _frame_token,
+                            _head_bytes, _play_index, _read_head, _read_varint, _sorted_legal, _varint)
 from .tree import MAX_NODES, GameTree
 
 
