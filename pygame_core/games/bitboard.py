@@ -26,6 +26,9 @@ from __future__ import annotations
 
 import sys
 
+from .bitboard_base import disjoint
+from .bitboard_vc import must_play
+
 # one byte of a mask -> the 32-byte block of eight 32-bit counters it adds one to (SWAR counters)
 _SPREAD = tuple(b"".join((1 if (byte >> j) & 1 else 0).to_bytes(4, sys.byteorder) for j in range(8))
                 for byte in range(256))
@@ -210,7 +213,6 @@ class BitCore:
     def must_play(self, stones: int, empty: int, player: int) -> int:
         """The carriers the opponent of ``player`` must play on when ``player`` is virtually
         connected by bridges and edge templates, else ``0`` (:func:`.bitboard_vc.must_play`)."""
-        from .bitboard_vc import must_play
         return must_play(self, stones, empty, player)
 
     # ---- playouts ------------------------------------------------------------------------------
@@ -356,20 +358,6 @@ class PermPool:
         i, j = int(rng.random() * self.n), int(rng.random() * self.n)
         order[i], order[j] = order[j], order[i]
         return order
-
-
-def disjoint(found: int, both: int, taken: int) -> int:
-    """The anchors of ``found``, lowest first, whose carriers (``both`` shifted to the
-    anchor) meet neither ``taken`` nor the carriers of an anchor kept before."""
-    kept = 0
-    while found:
-        low = found & -found
-        found ^= low
-        pair = low * both
-        if not pair & taken:
-            taken |= pair
-            kept |= low
-    return kept
 
 
 def hex_core(size: int) -> BitCore:

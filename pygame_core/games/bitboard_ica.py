@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .bitboard import disjoint
+from .bitboard_base import disjoint
 
 E, B, R = 0, 1, 2  # slot states: empty, Blue (player 0), Red (player 1)
 ANY, BLUE, RED, STONE = None, 1, 2, 3  # a cube's requirement on a slot

@@ -13,7 +13,7 @@ proves such a position lost for the player to move.
 
 from __future__ import annotations
 
-from .bitboard import disjoint
+from .bitboard_base import disjoint
 
 
 def must_play(core, stones: int, empty: int, player: int) -> int:
