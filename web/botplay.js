@@ -1,14 +1,15 @@
 // "Your bot" on the game page: the bot saved by the workbench ("Play against it", localStorage
 // boardwright.bot) can take a seat; its moves come from the bot worker (botclient.js), with the
-// workbench's time limit per move, and are played with the engine's ordinary `play`.
+// workbench's time limit per move, and are played with the engine's ordinary `play` (by play.js).
+//   savedBot()       the saved bot ({source, game, options, limit}), or null
 //   botChoices()     [{name: "bot", title: "Your bot"}] when a bot is saved, else []
-//   botMove()        the bot's move for the player to move (play.js, for a seat whose agent is "bot")
-//   startBotGame()   the game of index.html#play-bot: the saved bot's game, a person against it
-// A bot that fails or is too slow pauses the game with a message; the person can take over the
-// seat (Players) or press "Let the computer move" to ask the bot again.
+//   botMove()        the bot's move for the player to move (play.js plays it, for a seat whose
+//                    agent is "bot")
+// (The game of index.html#play-bot, the saved bot's game with a person against it, is games.js's
+// startBotGame.) A bot that fails or is too slow pauses the game with a message; the person can
+// take over the seat (Players) or press "Let the computer move" to ask the bot again.
+// This module imports nothing of the page above state.js, so that the form and play.js can use it.
 import { BOT_KEY, BotClient, BotStopped } from "./botclient.js";
-import { startNew } from "./games.js";
-import { send } from "./play.js";
 import { $, showError, ui } from "./state.js";
 
 let client = null;
@@ -33,36 +34,29 @@ function pause(text) {
   document.body.dataset.botError = text;
 }
 
+/** The saved bot's move for the player to move (its text), for the caller to play; null when
+ * there is none to play: the game was paused with the reason, or it moved on meanwhile. */
 export async function botMove() {
   const s = ui.state;
   const bot = savedBot();
-  if (!bot) { pause("No bot is saved in this browser: write one in the Bot workbench first."); return; }
+  if (!bot) { pause("No bot is saved in this browser: write one in the Bot workbench first."); return null; }
   const limit = Number(bot.limit) > 0 ? Number(bot.limit) : 2;
   const key = `${s.cursor}:${s.moves.length}:${s.seed}`;
   client = client || new BotClient();
   try {
     if (!client.loaded || client.loaded.source !== bot.source) {
       const loaded = await client.request({ cmd: "load", source: bot.source }, { limitMs: Math.max(limit * 1000, 5000) });
-      if (!loaded.ok) { pause(`Your bot could not be loaded: ${loaded.error.message}.`); return; }
+      if (!loaded.ok) { pause(`Your bot could not be loaded: ${loaded.error.message}.`); return null; }
     }
     const response = await client.request({ cmd: "choose", record: s.record, seat: s.current_player }, { limitMs: limit * 1000 });
-    if (ui.state !== s && `${ui.state.cursor}:${ui.state.moves.length}:${ui.state.seed}` !== key) return; // the game moved on
-    if (!response.ok) { pause(`Your bot failed: ${response.error.message}.`); return; }
+    if (ui.state !== s && `${ui.state.cursor}:${ui.state.moves.length}:${ui.state.seed}` !== key) return null; // the game moved on
+    if (!response.ok) { pause(`Your bot failed: ${response.error.message}.`); return null; }
     $("board").classList.remove("thinking");
     delete document.body.dataset.botError;
-    await send({ cmd: "play", move: response.result.move }, { quiet: true });
+    return response.result.move;
   } catch (err) {
     if (!(err instanceof BotStopped)) throw err;
     pause(err.reason === "timeout" ? `Your bot took longer than ${limit} s and was stopped.` : `Your bot was stopped: ${err.message}`);
+    return null;
   }
-}
-
-/** index.html#play-bot: a new game of the saved bot's game, the person first, the bot second. */
-export async function startBotGame() {
-  const bot = savedBot();
-  if (!bot) return false;
-  const info = (ui.games || []).find((g) => g.id === bot.game);
-  if (!info) return false;
-  const players = info.players.map((_, i) => (i === 1 ? "bot" : "human"));
-  return (await startNew({ game: bot.game, options: bot.options || {}, players })).ok;
 }

@@ -1,7 +1,9 @@
-// Another game on screen: a new one (from the form, or boot.json's request), or a loaded one
-// (a share link, a file, pasted text). Resuming a saved game is autosave.js's.
+// Another game on screen: a new one (from the form, boot.json's request, or the Bot workbench's
+// "Play against it"), or a loaded one (a share link, a file, pasted text). Resuming a saved game
+// is autosave.js's.
 import { render } from "./board.js";
 import { dropIfUntouched, newSaveId, useSave } from "./autosave.js";
+import { savedBot } from "./botplay.js";
 import { revealBoard } from "./layout.js";
 import { call } from "./engine.js";
 import { stopReplay } from "./moves.js";
@@ -50,6 +52,16 @@ export async function loadGame(request, what) {
   show(response, { pause: true });
   revealBoard();
   return true;
+}
+
+/** index.html#play-bot: a new game of the saved bot's game, the person first, the bot second. */
+export async function startBotGame() {
+  const bot = savedBot();
+  if (!bot) return false;
+  const info = (ui.games || []).find((g) => g.id === bot.game);
+  if (!info) return false;
+  const players = info.players.map((_, i) => (i === 1 ? "bot" : "human"));
+  return (await startNew({ game: bot.game, options: bot.options || {}, players })).ok;
 }
 
 export function openLink(token) {

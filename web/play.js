@@ -116,7 +116,11 @@ function showThinking(progress, budget) {
 }
 
 async function computerMove() {
-  if (ui.state.players[ui.state.current_player].agent === "bot") { await botMove(); return; } // the person's bot
+  if (ui.state.players[ui.state.current_player].agent === "bot") { // the person's bot
+    const move = await botMove();
+    if (move !== null) await send({ cmd: "play", move }, { quiet: true });
+    return;
+  }
   ui.stopThinking = false;
   $("stop-thinking").hidden = false;
   const progress = await thinkFor(levelBudget(), showThinking);
