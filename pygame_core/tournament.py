@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from . import agents, game_class, new_game
 from .bots import BotAgent, BotError, MoveTimeout, load_bot_file, make_bot_agent, start_bots
-from .core import GameError
+from .core import GameError, quote
 
 
 def _value(text: str):
@@ -51,22 +51,28 @@ def _settings(pairs: list[str], text: str) -> dict:
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key.isidentifier():
-            raise GameError(f"agent settings are key=value, not {pair!r} (in {text!r})")
+            raise GameError(f"agent settings are key=value, not {quote(pair)} (in {quote(text)})")
         settings[key] = _value(value)
     return settings
 
 
 def parse_agent_spec(text: str, game_id: str) -> tuple[str, dict]:
-    """``name[:key=value...]`` -> ``(name, settings)``, checked against the registry."""
+    """``name[:key=value...]`` -> ``(name, settings)``, checked against the registry and the
+    agent's constructor (a message of one line for a setting it refuses)."""
     name, *pairs = text.strip().split(":")
-    cls = agents.get(name)
+    title = game_class(game_id).title
+    these = f"the agents of {title}: {', '.join(c.name for c in agents.available(game_id))}"
+    try:
+        cls = agents.get(name, game_id)
+    except agents.UnknownAgentError:  # (its message names every agent of every game)
+        raise agents.UnknownAgentError(f"unknown agent {quote(name)}; {these}") from None
     if not cls.supports(game_id):
-        raise GameError(f"agent {name!r} does not play {game_class(game_id).title}")
+        raise GameError(f"agent {quote(name)} does not play {title}; {these}")
     settings = _settings(pairs, text)
     try:
         cls(seed=0, **settings)
     except (TypeError, ValueError) as exc:
-        raise GameError(f"bad settings for agent {name!r}: {exc}") from None
+        raise GameError(f"bad settings for agent {quote(name)}: {exc}") from None
     return name, settings
 
 

@@ -1,14 +1,35 @@
-"""The command line: list, play in the terminal, selfplay."""
+"""The command line: list, play in the terminal, selfplay; as a newcomer meets it (issue 31):
+one line, not a traceback, for a mistake; the agent specs of tournament everywhere; saving a
+game; a time estimate before a long run; the ``boardwright`` command."""
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from pygame_core.__main__ import main
 
+ROOT = Path(__file__).resolve().parents[1]
 
-def run(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "pygame_core", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+
+def command(*args):
+    return [sys.executable, "-m", "pygame_core", *args]
+
+
+def run(*args, stdin="", env=None, cwd=ROOT):
+    """The command line as a user runs it, in ``cwd`` (this checkout's pygame_core on the path)."""
+    env = env or {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run(command(*args), input=stdin, capture_output=True, text=True, timeout=120,
+                          cwd=cwd, env=env)
+
+
+def one_line_error(r, *parts):
+    """Exit status 2 and one line on stderr, ``error: ...`` with each of ``parts``."""
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: "), r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr) < 300, r.stderr
+    for part in parts:
+        assert part in r.stderr, (part, r.stderr)
 
 
 def test_list():
@@ -98,3 +119,16 @@ def test_tournament_in_parallel_gives_the_same_table():
     one = run_tournament("triominos", ["greedy", "dump"], 2, 9, {"target": None})
     two = run_tournament("triominos", ["greedy", "dump"], 2, 9, {"target": None}, jobs=2)
     assert one["stats"] == two["stats"] and one["lengths"] == two["lengths"]
+
+
+# --------------------------------------------------------------------------- issue 31
+def test_bad_agent_settings_are_one_line_not_a_traceback():
+    long = "x" * 500
+    whole = "iterations must be a whole number from 1 to 100,000,000, not"
+    for spec, said in [("mcts:iterations=abc", f"{whole} 'abc'"), ("mcts:iterations=-5", f"{whole} -5"),
+                       ("mcts:time_limit=abc", "time_limit must be a number above 0 and at most 3,600, not 'abc'"),
+                       ("mcts:iterations=0", "not 0"), ("mcts:time_limit=nan", "not nan"),
+                       ("mcts:time_limit=-1", "not -1"), ("mcts:exploration=-0.5", "exploration must be"),
+                       (f"mcts:iterations={long}", "... (500 characters)")]:
+        one_line_error(run("tournament", "hex", "--size", "3", "--agents", f"{spec},random", "--games", "1"),
+                       "bad settings for agent 'mcts': ", said)
