@@ -132,3 +132,13 @@ def test_bad_agent_settings_are_one_line_not_a_traceback():
                        (f"mcts:iterations={long}", "... (500 characters)")]:
         one_line_error(run("tournament", "hex", "--size", "3", "--agents", f"{spec},random", "--games", "1"),
                        "bad settings for agent 'mcts': ", said)
+
+
+def test_scheduler_without_dask_is_one_line(tmp_path):
+    """Dask hidden: a ``dask`` package earlier on the path that fails to import, as a missing one does."""
+    (tmp_path / "dask").mkdir()
+    (tmp_path / "dask" / "__init__.py").write_text("raise ModuleNotFoundError('No module named dask', name='dask')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    r = run("tournament", "hex", "--size", "3", "--agents", "random,random", "--games", "1",
+            "--scheduler", "tcp://127.0.0.1:8786", env=env)
+    one_line_error(r, "--scheduler needs Dask: pip install 'boardwright[cluster]'")
