@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -286,25 +287,36 @@ def cmd_tournament(args, extra, out=print) -> int:
     return 0
 
 
+def _run(args, extra) -> int:
+    if args.command == "list":
+        cmd_list()
+        return 0
+    if args.command == "play":
+        return cmd_play(args, extra)
+    if args.command == "tournament":
+        return cmd_tournament(args, extra)
+    if args.command in ("analyse", "review"):
+        from . import analysis_cli
+        if extra:
+            raise GameError(f"unexpected argument {extra[0][:40]!r}")
+        return getattr(analysis_cli, "cmd_" + args.command)(args)
+    return cmd_selfplay(args, extra)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The ``boardwright`` command (and ``python -m pygame_core``): exit status 0, or 2 with one
+    line on stderr for what it cannot do; quiet when its output is cut short (``| head``)."""
     args, extra = _parser().parse_known_args(argv)
     try:
-        if args.command == "list":
-            cmd_list()
-            return 0
-        if args.command == "play":
-            return cmd_play(args, extra)
-        if args.command == "tournament":
-            return cmd_tournament(args, extra)
-        if args.command in ("analyse", "review"):
-            from . import analysis_cli
-            if extra:
-                raise GameError(f"unexpected argument {extra[0][:40]!r}")
-            return getattr(analysis_cli, "cmd_" + args.command)(args)
-        return cmd_selfplay(args, extra)
+        status = _run(args, extra)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        return status
     except (GameError, KeyboardInterrupt) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away: nothing more can be said, not even at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

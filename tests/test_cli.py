@@ -142,3 +142,15 @@ def test_scheduler_without_dask_is_one_line(tmp_path):
     r = run("tournament", "hex", "--size", "3", "--agents", "random,random", "--games", "1",
             "--scheduler", "tcp://127.0.0.1:8786", env=env)
     one_line_error(r, "--scheduler needs Dask: pip install 'boardwright[cluster]'")
+
+
+def test_list_into_a_closed_pipe_exits_quietly():
+    """``boardwright list | head -2``: the reader goes away before the listing is written."""
+    proc = subprocess.Popen(command("list"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1 and err == ""
+    r = subprocess.run(["sh", "-c", f"{sys.executable} -m pygame_core list | head -2"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 2 and r.stderr == ""
