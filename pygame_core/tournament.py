@@ -100,7 +100,8 @@ def _bot_agent(source: str, class_name: str | None, filename: str):
     return make_bot_agent(source, class_name, filename)
 
 
-def _make_player(seat, seed: int):
+def make_player(seat, seed: int):
+    """The player of a seat (:func:`parse_seat`), seeded with ``seed``."""
     if isinstance(seat, (tuple, list)):  # (name, settings): the older form
         seat = {"agent": seat[0], "settings": seat[1]}
     settings = seat.get("settings") or {}
@@ -158,7 +159,7 @@ def play_match(game_id: str, options: dict, seed: int, seats: list, move_limit: 
     a call raises or (``move_limit``) takes longer than that many seconds.  ``report``: see
     :class:`_Timer`."""
     game = new_game(game_id, seed=seed, **options)
-    players = [_make_player(seat, (seed * 31 + i) & 0x7FFFFFFF) for i, seat in enumerate(seats)]
+    players = [make_player(seat, (seed * 31 + i) & 0x7FFFFFFF) for i, seat in enumerate(seats)]
     watchers = [(i, p) for i, p in enumerate(players) if isinstance(p, BotAgent)]
 
     def guard(seat, what):

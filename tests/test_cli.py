@@ -132,6 +132,8 @@ def test_bad_agent_settings_are_one_line_not_a_traceback():
                        (f"mcts:iterations={long}", "... (500 characters)")]:
         one_line_error(run("tournament", "hex", "--size", "3", "--agents", f"{spec},random", "--games", "1"),
                        "bad settings for agent 'mcts': ", said)
+    one_line_error(run("play", "hex", "--players", "human,mcts:iterations=abc"), "iterations must be")
+    one_line_error(run("selfplay", "hex", "--players", "mcts:time_limit=abc,random"), "time_limit must be")
 
 
 def test_scheduler_without_dask_is_one_line(tmp_path):
@@ -154,3 +156,18 @@ def test_list_into_a_closed_pipe_exits_quietly():
     r = subprocess.run(["sh", "-c", f"{sys.executable} -m pygame_core list | head -2"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and len(r.stdout.splitlines()) == 2 and r.stderr == ""
+
+
+def test_play_and_selfplay_take_the_agent_specs_of_tournament():
+    r = run("play", "hex", "--size", "3", "--players", "human,mcts:iterations=30", stdin="b2\n")
+    assert r.returncode == 0, r.stderr
+    assert "Red = mcts:iterations=30" in r.stdout and "Red (mcts:iterations=30) plays" in r.stdout
+    r = run("selfplay", "hex", "--size", "3", "--players", "mcts:iterations=20,random", "--games", "2")
+    assert r.returncode == 0 and "mcts:iterations=20" in r.stdout and "games: 2" in r.stdout
+    # an unknown agent: the agents of this game, not all of them
+    r = run("play", "hex", "--players", "human,mtcs:iterations=500")
+    one_line_error(r, "unknown agent 'mtcs'; the agents of Hex: ")
+    assert set(r.stderr.split(": ")[-1].strip().split(", ")) == {"random", "astar", "smart", "mcts"}
+    one_line_error(run("selfplay", "hex", "--players", "random,greedy"),
+                   "agent 'greedy' does not play Hex; the agents of Hex: random, astar, smart, mcts")
+    one_line_error(run("selfplay", "hex", "--players", "human,random"), "selfplay needs agents in every seat")
