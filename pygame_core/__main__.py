@@ -46,6 +46,10 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--seed", type=int, default=None, help="game seed (selfplay: first seed)")
         if name == "selfplay":
             sp.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+        else:
+            sp.add_argument("--save", metavar="FILE", help="save the game when it ends (or you quit): "
+                            "a JSON record that analyse, review and the web page read; SGF for Hex "
+                            "when FILE ends in .sgf")
     tp = sub.add_parser("tournament", help="agents play every pairing in every seat; a results table")
     tp.add_argument("game", help="game id, e.g. triominos")
     tp.add_argument("--agents", required=True,

@@ -1,12 +1,15 @@
 """``python -m pygame_core play``: a game in the terminal with a text board, people at the
-keyboard against agents (any spec ``tournament`` takes)."""
+keyboard against agents (any spec ``tournament`` takes), saved with ``--save FILE`` as the
+page's *Export* writes it: a JSON record, or a format the game registered (SGF for Hex) when
+FILE ends in its extension.  ``analyse``, ``review`` and the page's *Import* read it."""
 from __future__ import annotations
 
 import json
+import sys
 
 from . import agents, new_game
 from .cli_agents import parse_seats
-from .core import GameError
+from .core import GameError, quote, record_formats
 from .tournament import make_player
 
 HELP = "Type a move{example}, or: undo, moves, record, help, quit."
@@ -31,8 +34,46 @@ def _board_for_people(game, seats) -> str:
     return game.view(humans[0]).render_text() if humans else game.render_text()
 
 
+def save_format(path: str, game):
+    """The registered format a file ``path`` of ``game`` is written in (by its extension; a
+    link format never), ``None`` for JSON; :class:`GameError` for another game's extension."""
+    low = path.lower()
+    for fmt in record_formats(game.game_id):
+        if not fmt.link and low.endswith(fmt.extension):
+            return fmt
+    others = [f for f in record_formats() if not f.link and low.endswith(f.extension)]
+    if others:
+        mine = [".json"] + [f.extension for f in record_formats(game.game_id) if not f.link]
+        raise GameError(f"{game.title} cannot be saved as {others[0].description}; save it as {' or '.join(mine)}")
+    return None
+
+
+def record_text(game, seats: list, fmt) -> str:
+    """The text of ``game``'s record as the page exports it: JSON with the seats (the page's
+    ``players``: ``human`` or an agent's name; a bot file's seat is ``human`` there) and the
+    cursor at the end, or ``fmt.export`` of the record."""
+    record = game.record()
+    if fmt is not None:
+        return fmt.export(record)
+    record["cursor"] = len(game.history)
+    record["players"] = [s["agent"] if isinstance(s, dict) and "agent" in s else "human" for s in seats]
+    return json.dumps(record, indent=1) + "\n"
+
+
+def _save(path: str, text: str, out) -> int:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        print(f"error: cannot save the game to {quote(path)}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    out(f"saved to {path}")
+    return 0
+
+
 def cmd_play(args, options: dict, inp=input, out=print) -> int:
     game = new_game(args.game, seed=args.seed, **options)
+    fmt = save_format(args.save, game) if args.save else None
     best = agents.strongest(game.game_id).name
     labels, seats = parse_seats(args.players, "human," + ",".join([best] * (game.num_players - 1)), game)
     history: list = []
@@ -53,10 +94,10 @@ def cmd_play(args, options: dict, inp=input, out=print) -> int:
             text = inp(f"{game.player_names[p]}> ").strip()
         except EOFError:
             out("\nbye")
-            return 0
+            break
         low = text.lower()
         if low in ("quit", "exit", "q"):
-            return 0
+            break
         if low in ("help", "?", ""):
             out(_help(game))
             continue
@@ -80,7 +121,8 @@ def cmd_play(args, options: dict, inp=input, out=print) -> int:
             history.append(snapshot)
         except GameError as exc:
             out(f"error: {exc}")
-    out("")
-    out(game.render_text())
-    out("moves: " + " ".join(game.moves))
-    return 0
+    if game.is_over:
+        out("")
+        out(game.render_text())
+        out("moves: " + " ".join(game.moves))
+    return _save(args.save, record_text(game, seats, fmt), out) if args.save else 0

@@ -2,6 +2,7 @@
 one line, not a traceback, for a mistake; the agent specs of tournament everywhere; saving a
 game; a time estimate before a long run; the ``boardwright`` command."""
 
+import json
 import os
 import subprocess
 import sys
@@ -171,3 +172,48 @@ def test_play_and_selfplay_take_the_agent_specs_of_tournament():
     one_line_error(run("selfplay", "hex", "--players", "random,greedy"),
                    "agent 'greedy' does not play Hex; the agents of Hex: random, astar, smart, mcts")
     one_line_error(run("selfplay", "hex", "--players", "human,random"), "selfplay needs agents in every seat")
+
+
+WIN = "a1\nb1\na2\nb2\na3\n"  # Blue wins on a 3x3 board
+
+
+def test_play_saves_a_record_that_analyse_review_and_the_page_read(tmp_path):
+    from pygame_core import bridge, replay
+    from pygame_core.core import detect_record_format
+    r = run("play", "hex", "--size", "3", "--seed", "4", "--players", "human,human", "--save", "g.json",
+            stdin=WIN, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Blue wins" in r.stdout and "saved to g.json" in r.stdout
+    text = (tmp_path / "g.json").read_text()
+    record = json.loads(text)
+    assert record["moves"] == ["a1", "b1", "a2", "b2", "a3"] and record["seed"] == 4
+    assert record["players"] == ["human", "human"] and record["cursor"] == 5
+    assert replay(record).winners == [0]
+    r = run("analyse", str(tmp_path / "g.json"), "--at", "2", "--iterations", "40")
+    assert r.returncode == 0 and "Hex, 2 moves played, Blue to move" in r.stdout, r.stderr
+    r = run("review", str(tmp_path / "g.json"), "--iterations", "20", "--format", "json")
+    assert r.returncode == 0 and len(json.loads(r.stdout)["moves"]) == 5, r.stderr
+    state = bridge.handle({"cmd": "import", "text": text}, bridge.Session())  # the page's Import
+    assert state["ok"] and state["result"]["moves"] == record["moves"]
+
+    # SGF for Hex; a game quit half way is saved too, with the agent's seat by name
+    r = run("play", "hex", "--size", "3", "--players", "human,mcts:iterations=20", "--save", "g.sgf",
+            stdin="a1\nquit\n", cwd=tmp_path)
+    assert r.returncode == 0 and "saved to g.sgf" in r.stdout, r.stderr
+    sgf = (tmp_path / "g.sgf").read_text()
+    assert sgf.startswith("(;FF[4]GM[11]") and "SZ[3]" in sgf and ";B[a1];W[" in sgf
+    assert replay(detect_record_format(sgf).parse(sgf)).moves[0] == "a1"
+    assert run("analyse", str(tmp_path / "g.sgf"), "--iterations", "40").returncode == 0
+    r = run("play", "hex", "--size", "3", "--players", "human,mcts:iterations=20", "--save", "q.json",
+            stdin="a1\nquit\n", cwd=tmp_path)
+    assert json.loads((tmp_path / "q.json").read_text())["players"] == ["human", "mcts"]
+
+
+def test_play_save_failures(tmp_path):
+    r = run("play", "hex", "--size", "3", "--players", "human,human", "--save",
+            str(tmp_path / "missing" / "g.json"), stdin=WIN)
+    one_line_error(r, "cannot save the game to ", "No such file or directory")
+    assert "Blue wins" in r.stdout and "moves: a1 b1 a2 b2 a3" in r.stdout  # the result all the same
+    r = run("play", "triominos", "--save", "t.sgf", cwd=tmp_path)  # refused before the game starts
+    one_line_error(r, "Triominos cannot be saved as an SGF file of Hex; save it as .json")
+    assert r.stdout == ""
