@@ -23,7 +23,7 @@ import sys
 import time
 
 from . import agents, game_class, list_games, new_game
-from .cli_agents import parse_seats
+from .cli_agents import estimate_line, parse_seats
 from .cli_play import cmd_play
 from .core import GameError, quote
 # parse_agent_spec and tournament_schedule: still importable from here (benchmarks/seats.py, tests)
@@ -106,6 +106,11 @@ def cmd_list() -> None:
         print(f"    agents: {names}")
 
 
+def _say(line: str | None) -> None:
+    if line:
+        print(line, file=sys.stderr, flush=True)
+
+
 def _forfeits(errors: list[str], out) -> None:
     if errors:
         out("")
@@ -133,6 +138,7 @@ def cmd_selfplay(args, options: dict) -> int:
     probe = new_game(args.game, seed=first, **options)
     labels, seats = parse_seats(args.players, "random", probe, humans=False)
     total = max(1, args.games)
+    _say(estimate_line(probe, seats, [list(range(probe.num_players))], total))
     wins = [0] * probe.num_players
     lengths, errors = [], []
     progress = _progress_bar(time.perf_counter())
@@ -160,8 +166,18 @@ def cmd_tournament(args, options: dict, out=print) -> int:
     start = time.perf_counter()
     if args.move_limit is not None and not args.move_limit > 0:
         raise GameError("--move-limit must be a number of seconds above 0")
+    workers = 1 if args.scheduler else max(1, args.jobs)
+    where = f"; {workers} processes at once" if workers > 1 else ""
+    if args.scheduler:
+        where = "; one process's time, which the Dask cluster's workers share"
+
+    def announce(seats, seatings):
+        first = new_game(args.game, seed=args.seed, **options)
+        _say(estimate_line(first, seats, seatings, args.games, workers, where))
+
     result = run_tournament(args.game, specs, args.games, args.seed, options, args.jobs,
-                            _progress_bar(start), scheduler=args.scheduler, move_limit=args.move_limit)
+                            _progress_bar(start), scheduler=args.scheduler, move_limit=args.move_limit,
+                            on_start=announce)
     print(file=sys.stderr)
     probe = new_game(args.game, seed=0, **options)
     labels_of_none = {o.name: o.null_label for o in probe.OPTIONS if o.nullable}

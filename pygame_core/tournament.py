@@ -250,9 +250,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run_tournament(game_id: str, specs: list, games: int, seed: int, options: dict,
                    jobs: int = 1, progress=None, scheduler: str | None = None,
-                   move_limit: float | None = None) -> dict:
+                   move_limit: float | None = None, on_start=None) -> dict:
     """Play the tournament; returns the per-agent statistics.  ``specs``: agent spec texts or
-    seat dicts (:func:`parse_seat`)."""
+    seat dicts (:func:`parse_seat`).  ``on_start(seats, seatings)``, if given, hears the seat
+    dicts and the seatings (indexes into them) before the first game is played."""
     if len(specs) < 2:
         raise GameError("a tournament needs at least two agents")
     if games < 1:
@@ -264,6 +265,8 @@ def run_tournament(game_id: str, specs: list, games: int, seed: int, options: di
         labels.append(label if label not in labels else f"{label}#{labels.count(label) + 1}")
     probe = new_game(game_id, seed=0, **options)
     seatings = tournament_schedule(labels, probe.num_players)
+    if on_start is not None:
+        on_start(parsed, seatings)
     work, seat_of = [], []
     for seating in seatings:
         for g in range(games):

@@ -79,6 +79,7 @@ def test_tournament_table_for_a_scored_game(capsys):
     assert sum(float(r[2]) for r in rows.values()) == 12  # one win per game (shared wins split)
     assert "95% CI" in out and "avg score" in out and "head to head" in out
     assert "12/12" in captured.err  # the progress bar
+    assert "estimate" not in captured.err  # a run of well under 10 s starts without one
     assert main(argv) == 0
     assert capsys.readouterr().out.split("average length")[0] == out.split("average length")[0]
 
@@ -217,3 +218,25 @@ def test_play_save_failures(tmp_path):
     r = run("play", "triominos", "--save", "t.sgf", cwd=tmp_path)  # refused before the game starts
     one_line_error(r, "Triominos cannot be saved as an SGF file of Hex; save it as .json")
     assert r.stdout == ""
+
+
+def first_stderr_line(*args) -> str:
+    """The first line a run writes on stderr; the run is stopped there."""
+    proc = subprocess.Popen(command(*args), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        return proc.stderr.readline()
+    finally:
+        proc.kill()
+        proc.wait(timeout=60)
+
+
+def test_long_runs_say_how_long_they_will_take_first():
+    # a time limit above 3 s is taken as it is, not timed: the line comes at once
+    line = first_stderr_line("tournament", "hex", "--agents", "mcts:time_limit=5,random", "--games", "20")
+    # 2 seatings x 20 games of ~100 moves at 2.5 s a move on average (5 s, and random's next to nothing)
+    assert line.startswith("estimate: up to about ") and " h for 40 games of ~" in line, line
+    assert "(a random game's length) at ~2.5 s a move (a move of each agent timed, or its time limit)" in line
+    line = first_stderr_line("selfplay", "hex", "--players", "mcts:time_limit=4", "--games", "50", "--size", "5")
+    assert line.startswith("estimate: up to about ") and " min for 50 games of ~" in line, line
+    r = run("selfplay", "hex", "--size", "3", "--players", "random", "--games", "3")
+    assert r.returncode == 0 and "estimate" not in r.stderr
