@@ -1,18 +1,22 @@
-"""Command line: ``python -m pygame_core list | play GAME | selfplay GAME | tournament GAME``.
+"""Command line: ``boardwright list | play GAME | selfplay GAME | tournament GAME | analyse |
+review`` (also ``python -m pygame_core ...``).
 
 Examples::
 
-    python -m pygame_core list
-    python -m pygame_core play hex                       # you (Blue) against Smart
-    python -m pygame_core play hex --size 7 --swap on --players human,human
-    python -m pygame_core selfplay hex --players smart,astar --games 20 --seed 1
-    python -m pygame_core tournament triominos --agents greedy,random,dump --games 50 -o target=none
-    python -m pygame_core tournament triominos --agents ismcts:iterations=100,greedy --jobs 2
+    boardwright list
+    boardwright play hex                       # you (Blue) against the strongest agent
+    boardwright play hex --size 7 --swap on --players human,human --save game.sgf
+    boardwright play hex --players human,mcts:iterations=500
+    boardwright selfplay hex --players smart,astar --games 20 --seed 1
+    boardwright tournament triominos --agents greedy,random,dump --games 50 -o target=none
+    boardwright tournament triominos --agents ismcts:iterations=100,greedy --jobs 2
 
-An agent in ``--agents`` is a registered name, optionally with settings for its constructor:
-``name:key=value:key=value`` (e.g. ``cautious:threshold=12``, ``ismcts:time_limit=0.2``), or a
-bot in a Python file, ``mybot.py[:ClassName]`` (:mod:`pygame_core.bots`).  ``--scheduler
-tcp://host:8786`` plays the games on a Dask cluster (:mod:`pygame_core.cluster`).
+An agent (``--players``, ``--agents``) is a registered name, optionally with settings for its
+constructor: ``name:key=value:key=value`` (e.g. ``cautious:threshold=12``,
+``ismcts:time_limit=0.2``), or a bot in a Python file, ``mybot.py[:ClassName]``
+(:mod:`pygame_core.bots`).  ``--scheduler tcp://host:8786`` plays the games on a Dask cluster
+(:mod:`pygame_core.cluster`).  Terminal play is :mod:`pygame_core.cli_play`; the seats and the
+time estimate of long runs, :mod:`pygame_core.cli_agents`.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from .tournament import parse_agent_spec, play_match, run_tournament, tournament
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m pygame_core", description="Boardwright board games")
+    p = argparse.ArgumentParser(prog="boardwright", description="Boardwright board games (the command "
+                                "boardwright, or python -m pygame_core)")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games, their options and agents")
     for name, text in (("play", "play in the terminal with a text board"),

@@ -1,7 +1,8 @@
-"""``python -m pygame_core play``: a game in the terminal with a text board, people at the
-keyboard against agents (any spec ``tournament`` takes), saved with ``--save FILE`` as the
-page's *Export* writes it: a JSON record, or a format the game registered (SGF for Hex) when
-FILE ends in its extension.  ``analyse``, ``review`` and the page's *Import* read it."""
+"""``boardwright play`` (``python -m pygame_core play``): a game in the terminal with a text
+board, people at the keyboard against agents (any spec ``tournament`` takes), saved with
+``--save FILE`` as the page's *Export* writes it: a JSON record, or a format the game registered
+(SGF for Hex) when FILE ends in its extension.  ``analyse``, ``review`` and the page's *Import*
+read it."""
 from __future__ import annotations
 
 import json

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from pygame_core.__main__ import main
@@ -240,3 +241,10 @@ def test_long_runs_say_how_long_they_will_take_first():
     assert line.startswith("estimate: up to about ") and " min for 50 games of ~" in line, line
     r = run("selfplay", "hex", "--size", "3", "--players", "random", "--games", "3")
     assert r.returncode == 0 and "estimate" not in r.stderr
+
+
+def test_the_command_is_boardwright():
+    assert run("--help").stdout.startswith("usage: boardwright ")
+    assert run("play", "--help").stdout.startswith("usage: boardwright play ")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["scripts"] == {"boardwright": "pygame_core.__main__:main"}
