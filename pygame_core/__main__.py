@@ -1,43 +1,42 @@
-"""Command line: ``python -m pygame_core list | play GAME | selfplay GAME | tournament GAME``.
+"""Command line: ``boardwright list | play GAME | selfplay GAME | tournament GAME | analyse |
+review`` (also ``python -m pygame_core ...``).
 
 Examples::
 
-    python -m pygame_core list
-    python -m pygame_core play hex                       # you (Blue) against Smart
-    python -m pygame_core play hex --size 7 --swap on --players human,human
-    python -m pygame_core selfplay hex --players smart,astar --games 20 --seed 1
-    python -m pygame_core tournament triominos --agents greedy,random,dump --games 50 -o target=none
-    python -m pygame_core tournament triominos --agents ismcts:iterations=100,greedy --jobs 2
+    boardwright list
+    boardwright play hex                       # you (Blue) against the strongest agent
+    boardwright play hex --size 7 --swap on --players human,human --save game.sgf
+    boardwright play hex --players human,mcts:iterations=500
+    boardwright selfplay hex --players smart,astar --games 20 --seed 1
+    boardwright tournament triominos --agents greedy,random,dump --games 50 -o target=none
+    boardwright tournament triominos --agents ismcts:iterations=100,greedy --jobs 2
 
-An agent in ``--agents`` is a registered name, optionally with settings for its constructor:
-``name:key=value:key=value`` (e.g. ``cautious:threshold=12``, ``ismcts:time_limit=0.2``), or a
-bot in a Python file, ``mybot.py[:ClassName]`` (:mod:`pygame_core.bots`).  ``--scheduler
-tcp://host:8786`` plays the games on a Dask cluster (:mod:`pygame_core.cluster`).
+An agent (``--players``, ``--agents``) is a registered name, optionally with settings for its
+constructor: ``name:key=value:key=value`` (e.g. ``cautious:threshold=12``,
+``ismcts:time_limit=0.2``), or a bot in a Python file, ``mybot.py[:ClassName]``
+(:mod:`pygame_core.bots`).  ``--scheduler tcp://host:8786`` plays the games on a Dask cluster
+(:mod:`pygame_core.cluster`).  Terminal play is :mod:`pygame_core.cli_play`; the seats and the
+time estimate of long runs, :mod:`pygame_core.cli_agents`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 import time
 
 from . import agents, game_class, list_games, new_game
-from .core import GameError
-
-HELP = "Type a move{example}, or: undo, moves, record, help, quit."
-
-
-def _help(game) -> str:
-    """The help line with an example move of this game (a legal one when there is one)."""
-    legal = [] if game.is_over else game.legal_moves()
-    placements = [m for m in legal if game.format_move(m) not in ("draw", "pass", "swap")]
-    example = game.format_move((placements or legal)[0]) if legal else ""
-    return HELP.format(example=f" (e.g. {example})" if example else "")
+from .cli_agents import estimate_line, parse_seats
+from .cli_play import cmd_play
+from .core import GameError, quote
+# parse_agent_spec and tournament_schedule: still importable from here (benchmarks/seats.py, tests)
+from .tournament import parse_agent_spec, play_match, run_tournament, tournament_schedule, wilson  # noqa: F401
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m pygame_core", description="Boardwright board games")
+    p = argparse.ArgumentParser(prog="boardwright", description="Boardwright board games (the command "
+                                "boardwright, or python -m pygame_core)")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games, their options and agents")
     for name, text in (("play", "play in the terminal with a text board"),
@@ -46,11 +45,16 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("game", help="game id, e.g. hex")
         sp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. -o size=7 (also --size 7)")
-        sp.add_argument("--players", help="comma-separated seats: human or an agent name "
-                        "(play: default human,astar; selfplay: default random,random)")
+        sp.add_argument("--players", help="comma-separated seats: human or an agent as --agents of "
+                        "tournament takes it, e.g. human,mcts:iterations=500 (play: default human "
+                        "against the strongest agent; selfplay: default random,random)")
         sp.add_argument("--seed", type=int, default=None, help="game seed (selfplay: first seed)")
         if name == "selfplay":
             sp.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+        else:
+            sp.add_argument("--save", metavar="FILE", help="save the game when it ends (or you quit): "
+                            "a JSON record that analyse, review and the web page read; SGF for Hex "
+                            "when FILE ends in .sgf")
     tp = sub.add_parser("tournament", help="agents play every pairing in every seat; a results table")
     tp.add_argument("game", help="game id, e.g. triominos")
     tp.add_argument("--agents", required=True,
@@ -79,34 +83,22 @@ def _options(args, extra: list[str]) -> dict:
     it = iter(extra)
     for flag in it:
         if not flag.startswith("--"):
-            raise GameError(f"unexpected argument {flag!r}")
+            raise GameError(f"unexpected argument {quote(flag)}")
         name, _, value = flag[2:].partition("=")
         if not value:
             value = next(it, None)
             if value is None:
-                raise GameError(f"option {flag} needs a value")
+                raise GameError(f"option {quote(flag)} needs a value")
         pairs.append([name, value])
     out = {}
     for pair in pairs:
         if len(pair) != 2:
-            raise GameError(f"options are NAME=VALUE, not {'='.join(pair)!r}")
+            raise GameError(f"options are NAME=VALUE, not {quote('='.join(pair))}")
         name = pair[0].strip().replace("-", "_")
         if name not in schema:
-            raise GameError(f"unknown option {name!r}; {cls.title} takes: {', '.join(schema)}")
+            raise GameError(f"unknown option {quote(name)}; {cls.title} takes: {', '.join(schema)}")
         out[name] = schema[name].parse_text(pair[1])
     return out
-
-
-def _seats(text: str | None, default: str, game) -> list[str]:
-    seats = (text or default).split(",")
-    if len(seats) == 1:
-        seats = seats * game.num_players
-    if len(seats) != game.num_players:
-        raise GameError(f"{game.title} needs {game.num_players} players, got {len(seats)}")
-    for s in seats:
-        if s != "human" and not agents.get(s).supports(game.game_id):
-            raise GameError(f"agent {s!r} does not play {game.title}")
-    return seats
 
 
 def cmd_list() -> None:
@@ -119,104 +111,15 @@ def cmd_list() -> None:
         print(f"    agents: {names}")
 
 
-def _board_for_people(game, seats) -> str:
-    """The text board; with hidden information only what the human at the keyboard may see
-    (the human to move, else the last human before the player to move)."""
-    if not game.hidden_information or game.is_over:
-        return game.render_text()
-    order = game.turn_order  # the human to move, else the one who moved last
-    i = order.index(game.current_player)
-    humans = [q for q in (order[(i - k) % len(order)] for k in range(len(order))) if seats[q] == "human"]
-    return game.view(humans[0]).render_text() if humans else game.render_text()
+def _say(line: str | None) -> None:
+    if line:
+        print(line, file=sys.stderr, flush=True)
 
 
-def cmd_play(args, extra, inp=input, out=print) -> int:
-    game = new_game(args.game, seed=args.seed, **_options(args, extra))
-    best = agents.strongest(game.game_id).name
-    seats = _seats(args.players, "human," + ",".join([best] * (game.num_players - 1)), game)
-    history: list = []
-    out(f"{game.title}: " + ", ".join(f"{n} = {s}" for n, s in zip(game.player_names, seats)))
-    out(_help(game))
-    while not game.is_over:
+def _forfeits(errors: list[str], out) -> None:
+    if errors:
         out("")
-        out(_board_for_people(game, seats))
-        p = game.current_player
-        if seats[p] != "human":
-            seed = (game.seed + len(game.history) * 7919 + p) & 0x7FFFFFFF
-            move = agents.get(seats[p])(seed=seed).choose(game.view(p))
-            history.append(game.clone())
-            game.play(move)
-            out(f"{game.player_names[p]} ({seats[p]}) plays {game.format_move(move)}")
-            continue
-        try:
-            text = inp(f"{game.player_names[p]}> ").strip()
-        except EOFError:
-            out("\nbye")
-            return 0
-        low = text.lower()
-        if low in ("quit", "exit", "q"):
-            return 0
-        if low in ("help", "?", ""):
-            out(_help(game))
-            continue
-        if low == "moves":
-            out(" ".join(game.moves) or "(no moves yet)")
-            continue
-        if low == "record":
-            out(json.dumps(game.record()))
-            continue
-        if low == "undo":
-            if not history:
-                out("nothing to undo")
-                continue
-            game = history.pop()
-            while history and seats[game.current_player] != "human":
-                game = history.pop()
-            continue
-        try:
-            snapshot = game.clone()
-            game.play(text)
-            history.append(snapshot)
-        except GameError as exc:
-            out(f"error: {exc}")
-    out("")
-    out(game.render_text())
-    out("moves: " + " ".join(game.moves))
-    return 0
-
-
-def cmd_selfplay(args, extra) -> int:
-    options = _options(args, extra)
-    probe = new_game(args.game, seed=0, **options)
-    seats = _seats(args.players, "random", probe)
-    if "human" in seats:
-        raise GameError("selfplay needs agents in every seat")
-    wins = [0] * probe.num_players
-    lengths = []
-    first = args.seed if args.seed is not None else 1
-    total = max(1, args.games)
-    for k in range(total):
-        seed = first + k
-        game = new_game(args.game, seed=seed, **options)
-        players = [agents.get(s)(seed=seed * 31 + i) for i, s in enumerate(seats)]
-        while not game.is_over:
-            game.play(players[game.current_player].choose(game.view(game.current_player)))
-        for w in game.winners:
-            wins[w] += 1
-        lengths.append(len(game.history))
-        done = k + 1
-        bar = "#" * (30 * done // total)
-        print(f"\r[{bar:<30}] {done}/{total}", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    print(f"{'seat':<8}{'agent':<10}{'wins':>6}{'win %':>8}")
-    for i, name in enumerate(probe.player_names):
-        print(f"{name:<8}{seats[i]:<10}{wins[i]:>6}{100 * wins[i] / total:>7.1f}%")
-    print(f"games: {total}, average length: {sum(lengths) / total:.1f} moves")
-    return 0
-
-
-# --------------------------------------------------------------------------- tournament
-from .tournament import parse_agent_spec, play_match, run_tournament, tournament_schedule, wilson  # noqa: E402,F401
+        out(f"{len(errors)} games forfeited by a bot's error; the first: {errors[0]}")
 
 
 def _progress_bar(start: float):
@@ -235,14 +138,51 @@ def _progress_bar(start: float):
     return show
 
 
-def cmd_tournament(args, extra, out=print) -> int:
-    options = _options(args, extra)
+def cmd_selfplay(args, options: dict) -> int:
+    first = args.seed if args.seed is not None else 1
+    probe = new_game(args.game, seed=first, **options)
+    labels, seats = parse_seats(args.players, "random", probe, humans=False)
+    total = max(1, args.games)
+    _say(estimate_line(probe, seats, [list(range(probe.num_players))], total))
+    wins = [0] * probe.num_players
+    lengths, errors = [], []
+    progress = _progress_bar(time.perf_counter())
+    for k in range(total):
+        result = play_match(args.game, options, first + k, seats)
+        for w in result["winners"]:
+            wins[w] += 1
+        lengths.append(result["moves"])
+        if "forfeit" in result:
+            errors.append(f"{labels[result['forfeit']]} (game seed {first + k}): {result['error']}")
+        progress(k + 1, total)
+    print(file=sys.stderr)
+    width = max(8, *(len(lab) for lab in labels)) + 2
+    print(f"{'seat':<8}{'agent':<{width}}{'wins':>6}{'win %':>8}")
+    for i, name in enumerate(probe.player_names):
+        print(f"{name:<8}{labels[i]:<{width}}{wins[i]:>6}{100 * wins[i] / total:>7.1f}%")
+    print(f"games: {total}, average length: {sum(lengths) / total:.1f} moves")
+    _forfeits(errors, print)
+    return 0
+
+
+# --------------------------------------------------------------------------- tournament
+def cmd_tournament(args, options: dict, out=print) -> int:
     specs = [s for s in args.agents.split(",") if s.strip()]
     start = time.perf_counter()
     if args.move_limit is not None and not args.move_limit > 0:
         raise GameError("--move-limit must be a number of seconds above 0")
+    workers = 1 if args.scheduler else max(1, args.jobs)
+    where = f"; {workers} processes at once" if workers > 1 else ""
+    if args.scheduler:
+        where = "; one process's time, which the Dask cluster's workers share"
+
+    def announce(seats, seatings):
+        first = new_game(args.game, seed=args.seed, **options)
+        _say(estimate_line(first, seats, seatings, args.games, workers, where))
+
     result = run_tournament(args.game, specs, args.games, args.seed, options, args.jobs,
-                            _progress_bar(start), scheduler=args.scheduler, move_limit=args.move_limit)
+                            _progress_bar(start), scheduler=args.scheduler, move_limit=args.move_limit,
+                            on_start=announce)
     print(file=sys.stderr)
     probe = new_game(args.game, seed=0, **options)
     labels_of_none = {o.name: o.null_label for o in probe.OPTIONS if o.nullable}
@@ -277,34 +217,40 @@ def cmd_tournament(args, extra, out=print) -> int:
                 rate = None if rec is None else 100 * float(rec[1]) / rec[0]
                 cells.append(f"{'-':>{cw}}" if rate is None else f"{rate:>{cw - 1}.1f}%")
             out(f"{a:<{width}}" + "".join(cells))
-    if result["errors"]:
-        out("")
-        out(f"{len(result['errors'])} games forfeited by a bot's error; the first: {result['errors'][0]}")
+    _forfeits(result["errors"], out)
     lengths = result["lengths"]
     out(f"average length: {sum(lengths) / len(lengths):.1f} moves; "
         f"{time.perf_counter() - start:.1f}s")
     return 0
 
 
+def _run(args, extra) -> int:
+    if args.command == "list":
+        cmd_list()
+        return 0
+    if args.command in ("analyse", "review"):
+        from . import analysis_cli
+        if extra:
+            raise GameError(f"unexpected argument {quote(extra[0])}")
+        return getattr(analysis_cli, "cmd_" + args.command)(args)
+    command = {"play": cmd_play, "selfplay": cmd_selfplay, "tournament": cmd_tournament}[args.command]
+    return command(args, _options(args, extra))
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The ``boardwright`` command (and ``python -m pygame_core``): exit status 0, or 2 with one
+    line on stderr for what it cannot do; quiet when its output is cut short (``| head``)."""
     args, extra = _parser().parse_known_args(argv)
     try:
-        if args.command == "list":
-            cmd_list()
-            return 0
-        if args.command == "play":
-            return cmd_play(args, extra)
-        if args.command == "tournament":
-            return cmd_tournament(args, extra)
-        if args.command in ("analyse", "review"):
-            from . import analysis_cli
-            if extra:
-                raise GameError(f"unexpected argument {extra[0][:40]!r}")
-            return getattr(analysis_cli, "cmd_" + args.command)(args)
-        return cmd_selfplay(args, extra)
+        status = _run(args, extra)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        return status
     except (GameError, KeyboardInterrupt) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away: nothing more can be said, not even at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

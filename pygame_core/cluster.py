@@ -35,9 +35,9 @@ def client_for(scheduler: str, timeout: str = "20s"):
 def run_on_dask(fn, work: list, scheduler: str, progress=None) -> list:
     """``[fn(job) for job in work]`` on the cluster at ``scheduler``, in completion order;
     ``progress(done, total)`` after each."""
-    from dask.distributed import as_completed
     out = []
-    with client_for(scheduler) as client:
+    with client_for(scheduler) as client:  # first: it says in words when Dask is not installed
+        from dask.distributed import as_completed
         futures = client.map(fn, work, pure=False)
         for fut in as_completed(futures):
             out.append(fut.result())

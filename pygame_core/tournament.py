@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from . import agents, game_class, new_game
 from .bots import BotAgent, BotError, MoveTimeout, load_bot_file, make_bot_agent, start_bots
-from .core import GameError
+from .core import GameError, quote
 
 
 def _value(text: str):
@@ -51,22 +51,28 @@ def _settings(pairs: list[str], text: str) -> dict:
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key.isidentifier():
-            raise GameError(f"agent settings are key=value, not {pair!r} (in {text!r})")
+            raise GameError(f"agent settings are key=value, not {quote(pair)} (in {quote(text)})")
         settings[key] = _value(value)
     return settings
 
 
 def parse_agent_spec(text: str, game_id: str) -> tuple[str, dict]:
-    """``name[:key=value...]`` -> ``(name, settings)``, checked against the registry."""
+    """``name[:key=value...]`` -> ``(name, settings)``, checked against the registry and the
+    agent's constructor (a message of one line for a setting it refuses)."""
     name, *pairs = text.strip().split(":")
-    cls = agents.get(name)
+    title = game_class(game_id).title
+    these = f"the agents of {title}: {', '.join(c.name for c in agents.available(game_id))}"
+    try:
+        cls = agents.get(name, game_id)
+    except agents.UnknownAgentError:  # (its message names every agent of every game)
+        raise agents.UnknownAgentError(f"unknown agent {quote(name)}; {these}") from None
     if not cls.supports(game_id):
-        raise GameError(f"agent {name!r} does not play {game_class(game_id).title}")
+        raise GameError(f"agent {quote(name)} does not play {title}; {these}")
     settings = _settings(pairs, text)
     try:
         cls(seed=0, **settings)
     except (TypeError, ValueError) as exc:
-        raise GameError(f"bad settings for agent {name!r}: {exc}") from None
+        raise GameError(f"bad settings for agent {quote(name)}: {exc}") from None
     return name, settings
 
 
@@ -94,7 +100,8 @@ def _bot_agent(source: str, class_name: str | None, filename: str):
     return make_bot_agent(source, class_name, filename)
 
 
-def _make_player(seat, seed: int):
+def make_player(seat, seed: int):
+    """The player of a seat (:func:`parse_seat`), seeded with ``seed``."""
     if isinstance(seat, (tuple, list)):  # (name, settings): the older form
         seat = {"agent": seat[0], "settings": seat[1]}
     settings = seat.get("settings") or {}
@@ -152,7 +159,7 @@ def play_match(game_id: str, options: dict, seed: int, seats: list, move_limit: 
     a call raises or (``move_limit``) takes longer than that many seconds.  ``report``: see
     :class:`_Timer`."""
     game = new_game(game_id, seed=seed, **options)
-    players = [_make_player(seat, (seed * 31 + i) & 0x7FFFFFFF) for i, seat in enumerate(seats)]
+    players = [make_player(seat, (seed * 31 + i) & 0x7FFFFFFF) for i, seat in enumerate(seats)]
     watchers = [(i, p) for i, p in enumerate(players) if isinstance(p, BotAgent)]
 
     def guard(seat, what):
@@ -243,9 +250,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run_tournament(game_id: str, specs: list, games: int, seed: int, options: dict,
                    jobs: int = 1, progress=None, scheduler: str | None = None,
-                   move_limit: float | None = None) -> dict:
+                   move_limit: float | None = None, on_start=None) -> dict:
     """Play the tournament; returns the per-agent statistics.  ``specs``: agent spec texts or
-    seat dicts (:func:`parse_seat`)."""
+    seat dicts (:func:`parse_seat`).  ``on_start(seats, seatings)``, if given, hears the seat
+    dicts and the seatings (indexes into them) before the first game is played."""
     if len(specs) < 2:
         raise GameError("a tournament needs at least two agents")
     if games < 1:
@@ -257,6 +265,8 @@ def run_tournament(game_id: str, specs: list, games: int, seed: int, options: di
         labels.append(label if label not in labels else f"{label}#{labels.count(label) + 1}")
     probe = new_game(game_id, seed=0, **options)
     seatings = tournament_schedule(labels, probe.num_players)
+    if on_start is not None:
+        on_start(parsed, seatings)
     work, seat_of = [], []
     for seating in seatings:
         for g in range(games):

@@ -12,6 +12,7 @@ are listed in the catalog's order, whatever was imported first.
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from .. import catalog
@@ -75,6 +76,25 @@ def get(name: str, game: str | None = None) -> type[Agent]:
         catalog.load_all("agents")  # the message lists every agent
         raise UnknownAgentError(f"unknown agent {quote(name)}; known agents: {', '.join(sorted(_AGENTS))}")
     return _AGENTS[name]
+
+
+def check_number(name: str, value, *, whole: bool = False, low: float = 0, low_ok: bool = False,
+                 high: float | None = None):
+    """``value`` of the agent setting ``name`` (``None`` passes), or ``ValueError`` with a
+    one-line message unless it is a number (a whole one if ``whole``; never a bool, inf or nan)
+    above ``low`` (at least ``low`` if ``low_ok``) and at most ``high``."""
+    if value is None:
+        return None
+    number = isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
+    if number and (isinstance(value, int) or math.isfinite(value)) and (
+            value >= low if low_ok else value > low) and (high is None or value <= high):
+        return value
+    if whole:
+        least = int(low) if low_ok else int(low) + 1
+        bound = f"from {least} to {high:,}" if high is not None else f"at least {least}"
+    else:
+        bound = (f"at least {low:g}" if low_ok else f"above {low:g}") + (f" and at most {high:,}" if high else "")
+    raise ValueError(f"{name} must be {'a whole number' if whole else 'a number'} {bound}, not {quote(value)}")
 
 
 def available(game_id: str) -> list[type[Agent]]:

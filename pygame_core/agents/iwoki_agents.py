@@ -29,8 +29,8 @@ import time
 
 from ..core import DRAW, PASS
 from ..games.iwoki import SmallPlacement
-from . import Agent, register
-from .mcts import MCTSAgent
+from . import Agent, check_number, register
+from .mcts import MAX_SECONDS, MCTSAgent
 
 GAME = "iwoki"
 
@@ -83,13 +83,12 @@ class IwokiMinimaxAgent(Agent):
     def __init__(self, seed: int | None = None, time_limit: float | None = 2.0,
                  depth: int | None = None, max_replies: int | None = -1):
         super().__init__(seed)
-        self.time_limit = time_limit  # seconds; None: search every root move (reproducible)
+        # seconds (0: the first root move only); None: search every root move (reproducible)
+        self.time_limit = check_number("time_limit", time_limit, low_ok=True, high=MAX_SECONDS)
         if depth is not None:
-            if depth < 1:
-                raise ValueError("depth must be at least 1")
-            self.depth = depth
+            self.depth = check_number("depth", depth, whole=True)
         if max_replies != -1:
-            self.max_replies = max_replies
+            self.max_replies = check_number("max_replies", max_replies, whole=True)
         self.last_nodes = 0  # positions expanded by the last ``choose`` (for benchmarks)
         self.last_complete = True  # the last ``choose`` searched every root move
 

@@ -44,8 +44,11 @@ import math
 import random
 import time
 
-from . import Agent, register
+from . import Agent, check_number, register
 from .connection_mcts import BitNode, BitSearch
+
+MAX_ITERATIONS = 10**8  # settings above these are typing mistakes, not searches anyone waits for
+MAX_SECONDS = 3600  # a move
 
 
 class _Node:
@@ -93,6 +96,11 @@ class MCTSAgent(BitSearch, Agent):
                  time_limit: float | None = None, exploration: float | None = None,
                  max_depth: int | None = None, prior_weight: float | None = None):
         super().__init__(seed)
+        iterations = check_number("iterations", iterations, whole=True, high=MAX_ITERATIONS)
+        time_limit = check_number("time_limit", time_limit, high=MAX_SECONDS)
+        exploration = check_number("exploration", exploration, low_ok=True)
+        max_depth = check_number("max_depth", max_depth, whole=True)
+        prior_weight = check_number("prior_weight", prior_weight, low_ok=True)
         self.iterations = iterations  # None: the game's SEARCH_ITERATIONS, else default_iterations
         self.time_limit = time_limit
         if exploration is not None:

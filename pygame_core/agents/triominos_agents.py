@@ -28,7 +28,7 @@ from __future__ import annotations
 from ..games.triominos import (DRAW, GOING_OUT_BONUS, HEXAGON_AT, MAX_DRAWS, PASS, TILE_INDEX,
                                Placement, TriominosGame, opening_score)
 from ..geometry import trigrid
-from . import Agent, register
+from . import Agent, check_number, register
 from .mcts import MCTSAgent
 
 PLACEMENT_POLICIES = ("max-score", "dump", "flexible", "bonus")
@@ -98,7 +98,7 @@ class StrategyAgent(Agent):
         if drawing is not None:
             self.drawing = drawing
         if threshold is not None:
-            self.threshold = int(threshold)
+            self.threshold = check_number("threshold", threshold, whole=True, low_ok=True)
         if self.placement not in PLACEMENT_POLICIES:
             raise ValueError(f"placement policy must be one of {', '.join(PLACEMENT_POLICIES)}, "
                              f"not {self.placement!r}")
