@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="a game option, e.g. -o target=none or -o players=3 (also --players 3)")
     tp.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
     tp.add_argument("--scheduler", metavar="ADDRESS", help="play the games on a Dask cluster, e.g. "
-                    "tcp://host:8786 (pip install 'boardwright[cluster]')")
+                    "tcp://host:8786 (pip install '.[cluster]' in a checkout)")
     tp.add_argument("--move-limit", type=float, default=None, metavar="SECONDS",
                     help="a bot's move taking longer forfeits that game (an interval timer; on a "
                     "Dask cluster a watchdog kills the game's process)")

@@ -1,9 +1,9 @@
 """Tournament games on a Dask distributed cluster (issue 21): an optional extra
-(``pip install boardwright[cluster]``), imported only when ``--scheduler`` is given; never a
+(``pip install '.[cluster]'`` in a checkout), imported only when ``--scheduler`` is given; never a
 dependency of the engine or its wheel.
 
 Start a scheduler on one machine and workers on the others (each with Boardwright installed,
-``pip install boardwright[cluster]``)::
+``pip install '.[cluster]'`` in a checkout)::
 
     dask scheduler --port 8786                      # on host A
     dask worker tcp://hostA:8786 --nworkers 2 --nthreads 1    # on every machine
@@ -25,7 +25,7 @@ def client_for(scheduler: str, timeout: str = "20s"):
     try:
         from dask.distributed import Client
     except ImportError:
-        raise GameError("--scheduler needs Dask: pip install 'boardwright[cluster]'") from None
+        raise GameError("--scheduler needs Dask: pip install '.[cluster]' in a checkout") from None
     try:
         return Client(scheduler, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as exc:

@@ -146,7 +146,7 @@ def test_scheduler_without_dask_is_one_line(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
     r = run("tournament", "hex", "--size", "3", "--agents", "random,random", "--games", "1",
             "--scheduler", "tcp://127.0.0.1:8786", env=env)
-    one_line_error(r, "--scheduler needs Dask: pip install 'boardwright[cluster]'")
+    one_line_error(r, "--scheduler needs Dask: pip install '.[cluster]' in a checkout")
 
 
 def test_list_into_a_closed_pipe_exits_quietly():

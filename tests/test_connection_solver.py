@@ -126,7 +126,7 @@ def test_must_play_names_the_carriers_of_a_bridge_chain():
     carriers = [_cell(5 - k, 2 * k + 1) for k in range(5)] + [_cell(4 - k, 2 * k + 1) for k in range(5)]
     assert cells == sorted(carriers)
     assert core.must_play(s1, core.full & ~(s0 | s1), 1) == 0  # Red is not connected
-    agent = _searched(g, 4, 3000, hsearch_visits=0)  # the root, from its first ranking, keeps to the region
+    agent = _searched(g, 4, 3000, hsearch_visits=0, solver_rate=0)  # the root keeps to the region
     root = agent._root
     assert root.must == region and root.proven != 1.0
     searched = [m for m, child in root.children.items() if child.visits > 40]

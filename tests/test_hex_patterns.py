@@ -122,7 +122,7 @@ def test_the_learner_finds_what_the_games_prefer(tmp_path):
     assert "held out 6 games: top-1" in r.stdout
     scope: dict = {}
     exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
-    small, large, near = scope["weights"]()
+    small, large, near = hp.decode(scope["DATA"])
     assert near[hp.NEIGHBOUR] > 8 * near[hp.FAR] and near[hp.NEIGHBOUR] > 4 * near[hp.BRIDGE]
 
 
@@ -138,7 +138,7 @@ def test_the_learner_is_deterministic_and_its_table_loads(tmp_path):
     assert outs[0] == outs[1]
     scope: dict = {}
     exec(compile(outs[0], "t0.py", "exec"), scope)
-    small, large, near = scope["weights"]()
+    small, large, near = hp.decode(scope["DATA"])
     assert len(small) == hp.CODES and max(small) > 1.0 > min(small) and len(near) == hp.NEAR
     # every large pattern of the learned moves is in the table (each seen at least once)
     cells = [-1] * 121
@@ -314,7 +314,7 @@ def _one_stone_and_a_near_model(monkeypatch, kind, stone, near_class, strength, 
     near[near_class] = strength
     monkeypatch.setitem(hp._TABLES, kind, ([1.0] * hp.CODES, {}, tuple(near)))
     agent = MCTSAgent(seed=1)
-    agent.pattern_prior = 10.0
+    agent.pattern_prior = agent.y_pattern_prior = 10.0  # (Y's is off by default)
     for name, value in settings.items():
         setattr(agent, name, value)
     agent.start(g)
@@ -335,6 +335,10 @@ def test_the_search_reads_a_y_model_through_its_prior_hook(monkeypatch):
     radial = pygame_core.new_game("y", seed=0, family="radial", center_rows=3, outer_rows=2)
     radial.play(radial.legal_moves()[0])  # (radial boards have no patterns: no prior)
     assert radial.bit_state()[0].patterns is None
+    from pygame_core.agents.mcts import MCTSAgent
+    default = MCTSAgent(seed=1)  # Y's prior is off unless asked for
+    default.start(g)
+    assert default._prior_weight() == 0.0 and default._pattern_prior(default._root, list(default._stones)) is not None
 
 
 def test_the_learner_reads_y_games_and_refuses_a_mixture(tmp_path):
@@ -346,7 +350,7 @@ def test_the_learner_reads_y_games_and_refuses_a_mixture(tmp_path):
     assert "2 y games, 3 positions" in r.stdout and r.stderr.count("not a game line") == 1
     scope: dict = {}
     exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
-    assert len(scope["weights"]()[0]) == hp.CODES
+    assert len(hp.decode(scope["DATA"])[0]) == hp.CODES
     r, _ = _learn(tmp_path, lines + [json.dumps({"moves": ["a1", "b2"]})])
     assert r.returncode == 2 and "more than one game" in r.stderr.strip().splitlines()[-1]
 

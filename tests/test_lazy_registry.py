@@ -203,7 +203,7 @@ def test_the_catalog_names_every_module_that_registers_something(full):
     # every module of games/ and view/ that is not shared code belongs to a game's row
     shared = {"pygame_core.games.connection", "pygame_core.games.bitboard", "pygame_core.games.bitboard_base",
               "pygame_core.games.bitboard_vc", "pygame_core.games.bitboard_ica", "pygame_core.games.bitboard_hsearch",
-              "pygame_core.games.hex_patterns",
+              "pygame_core.games.hex_patterns", "pygame_core.games.bitboard_dfpn",
               "pygame_core.games.hex_pattern_table", "pygame_core.games.y_pattern_table"}
     for m in full["all_modules"]:
         if m.startswith(("pygame_core.games.", "pygame_core.view.")) and m not in shared:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from array import array
 
 from ..games import hex_patterns
+from ..games.bitboard_dfpn import LOSS, WIN, Dfpn
 from ..games.bitboard_hsearch import hsearch
 from ..games.bitboard_ica import fill_in
 
@@ -79,6 +80,14 @@ class HSearchKnowledge:
                         child.proven = 0.0
         return False
 
+    def _prior_weight(self) -> float:
+        """The virtual playouts of the learned prior on this board: ``pattern_prior`` (Hex),
+        ``y_pattern_prior`` (regular Y), 0 elsewhere."""
+        patterns = self._core.patterns
+        if patterns is None:
+            return 0.0
+        return self.pattern_prior if patterns[0] == "hex" else self.y_pattern_prior
+
     def _pattern_prior(self, node, s, parent=None, grand=None):
         """Hex and regular Y: per bit position (an ``array``), ``pattern_prior`` virtual AMAF
         playouts won at the rate ``r / (1 + r)``, ``r`` the cell's strength under the learned
@@ -114,7 +123,7 @@ class HSearchKnowledge:
         total = sum(base) * far
         for p, c in close:
             total += base[p] * (nearw[c] - far)
-        k = self.pattern_prior
+        k = self._prior_weight()
         scale = n / total
         f = far * scale
         rs = array("f", (b * f for b in base))  # strength over the mean (0 off the empty cells)
@@ -124,6 +133,41 @@ class HSearchKnowledge:
             c = self.prior_bias / n
             node.pb = array("f", (c * r for r in rs))
         return array("f", (k * r / (1.0 + r) for r in rs))
+
+    def _looks_decided(self, node) -> bool:
+        """Whether the root's most visited move's mean is ``solver_margin`` or more from 0.5 (no
+        move tried yet: yes)."""
+        kids = [c for c in node.kids.values() if c.visits]
+        if not kids:
+            return True
+        best = max(kids, key=lambda c: c.visits)
+        return abs(best.wins / best.visits - 0.5) >= self.solver_margin
+
+    def _solve_root(self, node, s) -> None:
+        """The root's df-pn (:class:`.bitboard_dfpn.Dfpn`), kept from ranking to ranking: it goes
+        on with ``solver_rate`` expansions per root visit since its last turn.  A win it proves
+        with a named move marks that move won (the root is then won: the search stops and plays
+        it); a loss marks every move lost.  Its proofs hold whatever the defence, so the analysis
+        board's marks from them stay proven."""
+        solver = getattr(self, "_solver", None)
+        key = (self._core, s[0], s[1], node.to_move)
+        if solver is None or self._solver_key != key:
+            solver = self._solver = Dfpn(self._core, 0, self.solver_hsearch, self.ica_rounds)
+            self._solver_key = key
+        solver.budget = solver.nodes + max(1, int(node.visits * self.solver_rate))
+        result, cell = solver.solve(s[0], s[1], node.to_move)
+        if result == LOSS:
+            node.proven = 0.0  # (the root's proof is the player to move's)
+            for child in node.kids.values():
+                child.proven = 0.0
+        elif result == WIN and cell is not None:
+            child = node.kids.get(cell)
+            if child is None:
+                move = self._move_of[cell]
+                child = node.kids[cell] = node.children[move] = type(node)(move, node, node.to_move)
+                child.pos = cell
+            child.proven = 1.0
+            node.proven = 1.0
 
     def _keys(self, mine, stones, dead, empty, me, budget, tries: int = 16) -> int:
         """At the root, when the player to move has a winning SC whose key is not known (a

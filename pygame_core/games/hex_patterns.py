@@ -201,8 +201,39 @@ def weights(kind: str = HEX):
         except ImportError:
             _TABLES[kind] = None
         else:
-            _TABLES[kind] = table.weights()
+            _TABLES[kind] = decode(table.DATA)
     return _TABLES[kind]
+
+
+def decode(data: tuple) -> tuple:
+    """A table's ``DATA`` (base64 lines of the zlib-compressed bytes the learner writes) as the
+    model ``(small: list, large: dict, near: tuple)``: the small codes' strengths, the large
+    codes (sorted, as LEB128 gaps) and theirs, then the near classes'; one byte a strength,
+    ``round(16 * log2(gamma)) + 128``."""
+    import base64
+    import struct
+    import zlib
+    raw = zlib.decompress(base64.b64decode("".join(data)))
+    n_small, n_large = struct.unpack_from("<II", raw)
+    at = 8
+    small = [2.0 ** ((b - 128) / 16) for b in raw[at:at + n_small]]
+    at += n_small
+    codes, c = [], 0
+    for _ in range(n_large):
+        d = shift = 0
+        while True:
+            b = raw[at]
+            at += 1
+            d |= (b & 0x7F) << shift
+            shift += 7
+            if b < 0x80:
+                break
+        c += d
+        codes.append(c)
+    large = {c: 2.0 ** ((b - 128) / 16) for c, b in zip(codes, raw[at:at + n_large])}
+    at += n_large
+    near = tuple(2.0 ** ((b - 128) / 16) for b in raw[at:at + NEAR])
+    return small, large, near
 
 
 def slots(geo) -> tuple:
