@@ -1,4 +1,4 @@
-"""Engine analysis of positions and whole games, for every game (issue 19, item 4).
+"""Engine analysis of positions and whole games, for every game.
 
     analyse(game, seconds=1.0, top=5)        -> {"player", "agent", "iterations", "candidates": [...]}
     review(record, seconds_per_move=0.5)     -> {"positions": [...], "moves": [...], "thresholds": ...}

@@ -1,4 +1,4 @@
-"""The JSON surface of the page's bot worker (``web/bot-worker.js``; the workbench, issue 21).
+"""The JSON surface of the page's bot worker (``web/bot-worker.js``; the workbench).
 
 Like :func:`pygame_core.bridge.handle_json`: a JSON object text in, ``{"ok": true, "result"}``
 or ``{"ok": false, "error": {"code", "message", "line"?}}`` out.  One session holds the loaded

@@ -1,4 +1,4 @@
-"""Bots: computer players written by anyone, in Python, against the public engine API (issue 21).
+"""Bots: computer players written by anyone, in Python, against the public engine API.
 
 A bot is a class with ``choose(game) -> move``; optionally ``start(game)`` and ``observe(move)``::
 

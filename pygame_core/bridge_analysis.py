@@ -1,4 +1,4 @@
-"""The bridge's analysis board (issue 19, items 2 and 3): live engine analysis of the position
+"""The bridge's analysis board: live engine analysis of the position
 on screen, a PV played into the tree, and a review of the whole line, for every game.
 
 Commands (mixed into :class:`pygame_core.bridge.Session`):

@@ -1,4 +1,4 @@
-"""The bridge's variation tree (issue 19, engine side): the session's moves are a
+"""The bridge's variation tree (engine side): the session's moves are a
 :class:`~pygame_core.tree.GameTree`; the game on screen is at ``cursor`` on the *current line*
 (``line_path``: a path from the start to the end of a line).  ``moves`` (the move list the page
 shows, undo/redo, replay, share links) is that line, so everything that knew one list of moves

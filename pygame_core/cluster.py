@@ -1,4 +1,4 @@
-"""Tournament games on a Dask distributed cluster (issue 21): an optional extra
+"""Tournament games on a Dask distributed cluster: an optional extra
 (``pip install '.[cluster]'`` in a checkout), imported only when ``--scheduler`` is given; never a
 dependency of the engine or its wheel.
 

@@ -1,4 +1,4 @@
-"""A game record with variations: a tree of move texts (issue 19, item 1; engine side).
+"""A game record with variations: a tree of move texts (engine side).
 
 Each node is a move; a node's first child continues the main line, the others are variations.
 Positions are named by *paths*: the list of child indexes from the root (``[]`` the start,

@@ -1,4 +1,4 @@
-"""A move limit where the interval timer cannot interrupt a bot (issue 29).
+"""A move limit where the interval timer cannot interrupt a bot.
 
 ``--move-limit`` interrupts a bot's call with an interval timer (``signal.setitimer``), which
 works only on the main thread of a Unix process.  A Dask worker runs its tasks in threads of

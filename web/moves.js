@@ -1,5 +1,5 @@
 // The move list and the replay bar (every game): go to any position, step, play the moves
-// one after another. With variations (issue 19) the list is the whole tree, lichess style: the
+// one after another. With variations the list is the whole tree, lichess style: the
 // main line in order, and after a move that has alternatives a block with each of them in
 // parentheses (their own alternatives nested inline in parentheses). It knows no game.
 import { send } from "./play.js";

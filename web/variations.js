@@ -1,4 +1,4 @@
-// Variations (issue 19): the engine keeps every line played as a tree (state.tree, PGN-like
+// Variations: the engine keeps every line played as a tree (state.tree, PGN-like
 // JSON: a list right after a move is a variation replacing it; state.path, the position on
 // screen). The move list (moves.js) shows the whole tree; this strip, under it, offers "Make
 // main line" and "Delete from here" for the position on screen, and the keys. It knows no game.

@@ -9,7 +9,7 @@ swap-sides, ``:p`` pass, ``:rb``/``:rw`` resign (black/white), ``:fb``/``:fw`` f
 moves first and owns the borders along rank 1 and rank n (top-bottom), exactly like SGF, so
 the same direct mapping applies.  ``r``, ``m``, ``n`` are view settings (rotation, mirrored,
 numbered stones) and ``c1`` selects the red/blue colouring; they do not change the game.
-Decisions: export writes ``<n>c1,<moves>`` as issue 8 asks (note that HexWorld's red/blue
+Decisions: export writes ``<n>c1,<moves>`` as the spec asks (note that HexWorld's red/blue
 palette draws the first player, our Blue, in red — pass ``red_blue=False`` for its default
 black/white); import reads the whole move list (both the part before and after the shown
 position), ignores view settings, and rejects non-square sizes, pass and illegal moves instead
