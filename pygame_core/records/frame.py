@@ -1,10 +1,10 @@
-"""What both versions of share links are made of (:mod:`pygame_core.records` documents the
-format; :mod:`pygame_core.records_v2` adds the tree of version 2): the frame (method, CRC-32,
+"""What both versions of share links are made of (:mod:`pygame_core.records.v1` documents the
+format; :mod:`pygame_core.records.v2` adds the tree of version 2): the frame (method, CRC-32,
 stored or DEFLATE, base64url), varints, the body's head (seed and JSON header, every field
 checked), and a move as its index among the sorted legal move texts.
 
-Both :mod:`~pygame_core.records` and :mod:`~pygame_core.records_v2` build on this module, and
-it imports neither of them.
+Both :mod:`~pygame_core.records.v1` and :mod:`~pygame_core.records.v2` build on this module, and
+it imports neither of them (nor the package's ``__init__``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import re
 import zlib
 from typing import Any
 
-from .core import MAX_SEED, Game, GameError, InvalidRecordError, UnknownGameError, game_class, quote
+from ..core import MAX_SEED, Game, GameError, InvalidRecordError, UnknownGameError, game_class, quote
 
 MAX_BODY_BYTES = 1 << 18  # a DEFLATE bomb stops here (256 KiB: tens of thousands of moves)
 MAX_GAME_ID = 40  # longer than any game id: a longer one is refused before any look-up

@@ -1,7 +1,7 @@
 """Share links, version 2: a game with variations (a :class:`pygame_core.tree.GameTree`).
 
-Same token and frame as version 1 (:mod:`pygame_core.records`: ``"2." base64url(frame)``,
-method, CRC-32, stored or DEFLATE; the code both share is :mod:`pygame_core.records_frame`),
+Same token and frame as version 1 (:mod:`pygame_core.records.v1`: ``"2." base64url(frame)``,
+method, CRC-32, stored or DEFLATE; the code both share is :mod:`pygame_core.records.frame`),
 another body::
 
     body    = seed:varint  hlen:varint  header:hlen bytes  tree
@@ -15,14 +15,15 @@ another body::
 Children are in tree order (the first continues the main line).  Decoding replays every node
 once (a clone per child), refuses a tree of more than ``tree.MAX_NODES`` moves or a line longer
 than the game's bound before playing past it, and rebuilds the tree exactly.  The encoder
-writes version 1 for a game without variations, so such links are unchanged.
+writes version 1 for a game without variations, so such links are unchanged.  This module
+imports only :mod:`~pygame_core.records.frame` of its package.
 """
 from __future__ import annotations
 
-from .core import InvalidRecordError, check_length
-from .records_frame import (_HEADER_KEYS_V2, _check_cursor, _check_players, _check_view, _frame_token,
-                            _head_bytes, _play_index, _read_head, _read_varint, _sorted_legal, _varint)
-from .tree import MAX_NODES, GameTree
+from ..core import InvalidRecordError, check_length
+from ..tree import MAX_NODES, GameTree
+from .frame import (_HEADER_KEYS_V2, _check_cursor, _check_players, _check_view, _frame_token, _head_bytes,
+                    _play_index, _read_head, _read_varint, _sorted_legal, _varint)
 
 
 def encode_tree_link(game, tree: GameTree, *, cursor=None, view=None, players=None) -> str:
