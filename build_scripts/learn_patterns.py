@@ -50,8 +50,12 @@ DEFAULT_SIZE = {"hex": 11, "y": 13}
 def kind_of(g: dict) -> str:
     """A game line's game: ``game`` if it names one (``benchmarks/mohex_games.py`` numbers its
     games there), else Hex."""
-    kind = g.get("game")
-    return kind if isinstance(kind, str) else "hex"
+    kind = g.get("game", 0)
+    if isinstance(kind, str):
+        return kind
+    if isinstance(kind, int) and not isinstance(kind, bool):
+        return "hex"
+    raise ValueError("not a game")
 
 
 def board(g: dict):

@@ -344,10 +344,11 @@ def test_the_search_reads_a_y_model_through_its_prior_hook(monkeypatch):
 def test_the_learner_reads_y_games_and_refuses_a_mixture(tmp_path):
     lines = [json.dumps({"game": "y", "size": 5, "moves": ["a1", "c2", "b2", "a3"]}),
              json.dumps({"game": "y", "size": 5, "moves": ["e1"]}),
-             json.dumps({"game": "y", "size": 5, "moves": ["e2"]})]  # (e2: off the triangle)
+             json.dumps({"game": "y", "size": 5, "moves": ["e2"]}),  # (e2: off the triangle)
+             json.dumps({"game": ["y"], "moves": ["a1"]}), json.dumps({"game": "y", "size": 10**9, "moves": []})]
     r, out = _learn(tmp_path, lines, "--min-seen", "1", "--test", "0")
     assert r.returncode == 0, r.stderr
-    assert "2 y games, 3 positions" in r.stdout and r.stderr.count("not a game line") == 1
+    assert "2 y games, 3 positions" in r.stdout and r.stderr.count("not a game line") == 3
     scope: dict = {}
     exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
     assert len(hp.decode(scope["DATA"])[0]) == hp.CODES

@@ -75,10 +75,15 @@ def _sorted_legal(game: Game) -> tuple[list[str], dict[str, Any]]:
     return sorted(by_text), by_text
 
 
+def _whole(value: Any, low: int, high: int) -> bool:
+    """Whether ``value`` is an int (not a bool) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def _check_cursor(cursor: Any, n_moves: int) -> None:
     if cursor is None:
         return
-    if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= n_moves:
+    if not _whole(cursor, 0, n_moves):
         raise InvalidRecordError(
             f"the link's cursor {quote(cursor)} is out of range: it must be a move number from 0 to "
             f"{n_moves} (the game has {n_moves} moves)")
@@ -93,7 +98,7 @@ def _check_view(view: Any, game: Game) -> None:
                 "the link asks for a spectator view of an unfinished game with hidden hands; "
                 "a spectator view (every hand shown) is only possible once the game is over")
         return
-    if isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < game.num_players:
+    if not _whole(view, 0, game.num_players - 1):
         raise InvalidRecordError(
             f"the link's view {quote(view)} is not valid: it must be a seat from 0 to "
             f"{game.num_players - 1} or 'spectator'")
