@@ -104,7 +104,7 @@ def candidates(searcher, game, top: int = 5, quick=None) -> dict:
     """What a started search agent (``searcher.start(game)`` was called; ``quick`` is what it
     returned) thinks of ``game``'s position so far: ``{iterations, candidates, best, solved}``,
     the ``top`` candidates best first.  Used by :func:`analyse` and by the page's live analysis
-    (:mod:`pygame_core.bridge_analysis`), which thinks in slices and asks after each."""
+    (:mod:`pygame_core.bridge.analysis`), which thinks in slices and asks after each."""
     player = game.current_player
     shown = game.view(player) if game.hidden_information else game
     if quick is not None:

@@ -256,7 +256,7 @@ def test_think_keeps_the_searched_subtree_across_moves_in_hex():
     handle({"cmd": "new", "game": "hex", "options": {"size": 7}, "seed": 3, "players": ["human", "mcts"]}, s)
     handle({"cmd": "play", "move": "d4"}, s)
     handle({"cmd": "think", "seconds": 0.3}, s)
-    agent = s._search["agent"]
+    agent = s.search["agent"]
     reply = handle({"cmd": "think", "seconds": 0.01}, s)["result"]["move"]
     handle({"cmd": "play", "move": reply}, s)
     # the person answers with the reply the search looked at most under the computer's move
@@ -265,8 +265,8 @@ def test_think_keeps_the_searched_subtree_across_moves_in_hex():
     ours = max(under.values(), key=lambda c: c.visits).move
     handle({"cmd": "play", "move": s.game.format_move(ours)}, s)
     handle({"cmd": "think", "seconds": 0.01}, s)
-    assert s._search["agent"] is agent and agent.reused_visits > 0
+    assert s.search["agent"] is agent and agent.reused_visits > 0
     # undo goes back: a fresh tree (the kept one belongs to a later position)
     handle({"cmd": "undo", "steps": 2}, s)
     handle({"cmd": "think", "seconds": 0.01}, s)
-    assert s._search["agent"].reused_visits == 0
+    assert s.search["agent"].reused_visits == 0

@@ -1,4 +1,4 @@
-"""The bridge's analysis board (pygame_core.bridge_analysis): live analysis in slices, a PV
+"""The bridge's analysis board (pygame_core.bridge.analysis): live analysis in slices, a PV
 played into the tree, and the review a position per call, with its cache, export and import."""
 from __future__ import annotations
 

@@ -32,7 +32,8 @@ from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
 from pygame_core import agents
-from pygame_core.bridge import MAX_REQUEST_CHARS, Session, handle, handle_json
+from pygame_core.bridge import COMMANDS as BRIDGE_COMMANDS, MAX_REQUEST_CHARS, Session, handle, handle_json
+from pygame_core.bridge.session import full_record
 from pygame_core.core import MAX_SEED, game_class, list_games
 
 GAME_IDS = [g["id"] for g in list_games()]
@@ -45,7 +46,7 @@ STATS: Counter = Counter()
 # the commands the page uses (issue 9 lists share/open/export/import, being added in parallel)
 EXPECTED_COMMANDS = ["hello", "new", "play", "ai", "undo", "redo", "goto", "state", "load", "players",
                      "think", "preview", "share", "open", "export", "import"]
-REAL_COMMANDS = sorted(name[4:] for name in dir(Session) if name.startswith("cmd_"))
+REAL_COMMANDS = sorted(BRIDGE_COMMANDS)
 COMMANDS = sorted(set(EXPECTED_COMMANDS) | set(REAL_COMMANDS))
 READ_ONLY = {"hello", "state", "share", "export", "preview", "think"}
 # agents that answer at once (the search agents are exercised by the other tests)
@@ -249,7 +250,7 @@ class Fuzzer:
         kind = self.draw(st.integers(0, 6), "record kind")
         if self.s.game is None or kind == 6:
             return self.junk()
-        rec = json.loads(json.dumps(self.s._full_record()))
+        rec = json.loads(json.dumps(full_record(self.s)))
         if kind == 0:
             return rec
         if kind == 1 and rec["moves"]:

@@ -6,7 +6,7 @@ import pytest
 
 from pygame_core import levels
 from pygame_core.bridge import Session, handle
-from pygame_core.bridge_think import MAX_THINK_ITERATIONS
+from pygame_core.bridge.think import MAX_THINK_ITERATIONS
 from pygame_core.core import list_games
 
 
@@ -38,7 +38,7 @@ def assert_spent_or_settled(s, progress, budget):
     """The search ran its whole budget, or stopped early because the rest of it could not change
     the move (the most visited move cannot be caught up) or the position is solved."""
     left = budget - progress["iterations"]
-    agent = s._search["agent"]
+    agent = s.search["agent"]
     assert left == 0 or progress["solved"] or (left > 0 and agent._decided(agent._root, left)), progress
 
 
@@ -108,12 +108,12 @@ def test_a_budget_counts_each_position_afresh_with_a_reused_tree():
     s = started(options={"size": 7}, moves=["d4"])
     reply = think_until_done(s, 800)[-1]["move"]
     # the answer to the reply: the one the last search looked at most (so a subtree is kept)
-    child = next(c for m, c in s._search["agent"]._root.children.items() if str(m) == reply)
+    child = next(c for m, c in s.search["agent"]._root.children.items() if str(m) == reply)
     answer = str(max(child.children.items(), key=lambda mc: mc[1].visits)[0])
     ok(s, cmd="play", move=reply)
     ok(s, cmd="play", move=answer)
     seen = think_until_done(s, 300)  # the subtree kept from the last search is not counted
-    agent = s._search["agent"]
+    agent = s.search["agent"]
     assert agent.reused_visits > 0 and agent._root.visits == agent.reused_visits + seen[-1]["iterations"]
     assert_spent_or_settled(s, seen[-1], 300)
 
@@ -157,9 +157,9 @@ def test_seconds_only_requests_still_think_a_slice_at_a_time():
 def test_bad_budgets_are_refused_and_change_nothing(bad):
     s = started(options={"size": 7}, moves=["d4"])
     ok(s, cmd="think", seconds=0.02, iterations=50)
-    search, before = s._search, ok(s, cmd="state")
+    search, before = s.search, ok(s, cmd="state")
     reply = handle({"cmd": "think", "seconds": 0.02, "iterations": bad}, s)
     assert not reply["ok"] and reply["error"]["code"] == "bad_request"
     assert reply["error"]["message"] == f"iterations must be a whole number from 1 to {MAX_THINK_ITERATIONS:,}"
-    assert s._search is search and s._search["agent"].last_iterations <= 50
+    assert s.search is search and s.search["agent"].last_iterations <= 50
     assert ok(s, cmd="state") == before

@@ -1,0 +1,165 @@
+"""The bridge's session: the one current game of a web worker and what the commands keep
+between two requests, as a plain object, plus the questions every command asks of it.
+
+The commands (:mod:`.play`, :mod:`.lines`, :mod:`.records`, :mod:`.analysis`,
+:mod:`.think`) are functions that take the session and change its fields; nothing here knows
+a command.  The fields are listed in :class:`Session` (and in the package docstring).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from .. import agents
+from ..core import MAX_SEED, quote
+from ..tree import GameTree
+from .errors import BOT_SEAT, BridgeError
+
+
+class Session:
+    """One current game and what the commands keep about it.
+
+    * ``game`` - the game at the position on screen (``None`` before the first ``new``/``load``).
+    * ``players`` - who plays each seat: ``"human"``, ``"bot"`` (the person's bot, moved by
+      the page) or an agent name.
+    * ``spectator`` - a spectator link of a finished game is open: every hand is shown.
+    * ``tree`` - every move played, as a :class:`~pygame_core.tree.GameTree` of variations.
+    * ``line_path`` - the current line: a path from the start to the end of a line of ``tree``
+      (``moves`` is that line; the game on screen is ``cursor`` moves along it).
+    * ``search`` - the search ``think`` is running (:mod:`.think`): ``{key, agent, move, done,
+      spent}``, or ``None``.
+    * ``analyses`` - the searches ``analyse`` keeps, the most recent last, by position
+      (:mod:`.analysis`).
+    * ``reviewed`` - the positions ``review`` evaluated: ``{game, positions}`` (:mod:`.analysis`),
+      or ``None``.
+
+    Derived, read-only: ``moves`` (the current line, redo tail included), ``cursor`` (the moves
+    played to reach the position on screen) and ``path`` (that position in ``tree``).
+    """
+
+    def __init__(self):
+        self.game = None
+        self.players: list[str] = []
+        self.spectator = False
+        self.tree = GameTree([])
+        self.line_path: list[int] = []
+        self.search: dict | None = None
+        self.analyses: OrderedDict = OrderedDict()
+        self.reviewed: dict | None = None
+
+    @property
+    def moves(self) -> list[str]:
+        return self.tree.line(self.line_path)
+
+    @property
+    def cursor(self) -> int:
+        return len(self.game.history) if self.game else 0
+
+    @property
+    def path(self) -> list[int]:
+        return self.line_path[: self.cursor]
+
+
+def require_game(session: Session):
+    """The game on screen; a :class:`BridgeError` before any."""
+    if session.game is None:
+        raise BridgeError("no game is running: start one with 'new'")
+    return session.game
+
+
+def start(session: Session, game, players: list[str]) -> None:
+    """Make ``game`` current with one line of no moves (``new``)."""
+    session.game, session.players, session.spectator = game, players, False
+    session.tree, session.line_path = GameTree([]), []
+
+
+def check_players(players, num_players: int, game_id: str) -> list[str]:
+    """The seats a request names, checked (every seat human when it names none)."""
+    if players is None:
+        return ["human"] * num_players
+    if not isinstance(players, list) or len(players) != num_players:
+        raise BridgeError(f"players must be a list of {num_players} entries ('human' or an agent name)")
+    out = []
+    for p in players:
+        if p in ("human", BOT_SEAT):  # "bot": the person's own bot, moved by the page
+            out.append(p)
+            continue
+        cls = agents.get(p, game_id)
+        if not cls.supports(game_id):
+            raise BridgeError(f"agent {quote(p)} does not play {game_id}")
+        out.append(p)
+    return out
+
+
+def replayed(game, moves: list[str]):
+    """A new game of ``game``'s options and seed with ``moves`` played."""
+    fresh = type(game)(seed=game.seed, **game.options)
+    for text in moves:
+        fresh.play(text)
+    return fresh
+
+
+def goto(session: Session, cursor: int) -> None:
+    """Show the position ``cursor`` moves along the current line."""
+    session.game = replayed(require_game(session), session.moves[:cursor])
+
+
+def line_end(session: Session):
+    """The game at the end of the current line (the redo tail played; the game on screen when
+    there is none)."""
+    game, moves = session.game, session.moves
+    if len(moves) == session.cursor:
+        return game
+    full = game.clone()
+    for text in moves[session.cursor:]:
+        full.play(text)
+    return full
+
+
+def players_to_move(session: Session) -> list:
+    """The player to move after each prefix of the move list (index = cursor)."""
+    fresh = replayed(require_game(session), [])
+    out = [fresh.current_player]
+    for text in session.moves:
+        fresh.play(text)
+        out.append(fresh.current_player)
+    return out
+
+
+def viewer(session: Session) -> int | None:
+    """The seat whose private view is shown (see the package docstring)."""
+    game = require_game(session)
+    if game.is_over or session.spectator:
+        return None
+    current = game.current_player
+    if not game.hidden_information:
+        return current
+    humans = [i for i, p in enumerate(session.players) if p == "human"]
+    if not humans:
+        return None
+    order = game.turn_order  # the human who moved last, in turn order
+    i = order.index(current)
+    for k in range(len(order)):
+        q = order[(i - k) % len(order)]
+        if q in humans:
+            return q
+    return None
+
+
+def full_record(session: Session) -> dict:
+    """The record of the whole move list (the redo tail included; the tree when it has
+    variations beside the current line)."""
+    record = require_game(session).record()
+    record["moves"] = list(session.moves)
+    if session.tree.size() > len(session.line_path):
+        record["tree"] = session.tree.to_json()
+    return record
+
+
+def agent_seed(game) -> int:
+    """The seed of an agent moving here: from the game's seed and the position, so replays agree."""
+    return (game.seed * 1_000_003 + len(game.history) * 7919 + game.current_player) % (MAX_SEED + 1)
+
+
+def game_key(game) -> tuple:
+    """What tells one game from another (its id, options and seed), for the kept searches."""
+    return (game.game_id, repr(sorted(game.options.items())), game.seed)

@@ -1,0 +1,75 @@
+"""The state: what every command that changes the game answers (see the package docstring
+for its fields), built from the session as the viewer may see it."""
+from __future__ import annotations
+
+from .. import agents, view
+from .errors import BOT_SEAT
+from .formats import export_formats, export_options
+from .session import Session, full_record, line_end, viewer
+
+
+def state(session: Session) -> dict:
+    """The state of the game on screen, as the viewer (:func:`.session.viewer`) may see it."""
+    game = session.game
+    gview = view.view_for(game.game_id)
+    seat = viewer(session)
+    shown = game.view(seat) if game.hidden_information else game
+    legal = view.move_targets(shown, seat)
+    if game.hidden_information and seat != game.current_player:
+        legal = []
+    titles = {a["name"]: a["title"] for a in agents.list_agents(game.game_id)} | {BOT_SEAT: "Your bot"}
+    players = session.players
+    last = game.last_move
+    cursor = session.cursor
+    return {
+        "game": game.game_id,
+        "title": game.title,
+        "options": game.options,
+        "seed": game.seed,
+        "players": [{"index": i, "name": name, "agent": players[i],
+                     "agent_title": "Human" if players[i] == "human" else titles.get(players[i])}
+                    for i, name in enumerate(game.player_names)],
+        "moves": public_moves(session, seat),
+        "movers": game.movers,  # who made each move up to the cursor
+        "cursor": cursor,
+        "can_undo": cursor > 0,
+        "can_redo": cursor < len(session.moves),
+        "current_player": game.current_player,
+        "is_over": game.is_over,
+        "winners": game.winners,
+        "scores": game.scores,
+        "status": game.result_text(),
+        "last_move": None if last is None else game.public_move_text(len(game.history) - 1, seat),
+        "viewer": seat,
+        "hidden_information": game.hidden_information,
+        "legal": legal,
+        "scene": gview.scene(shown, seat),
+        "record": game.record(),
+        # what autosave keeps: the whole move list (redo tail too), the cursor and the seats
+        "save": {"record": full_record(session), "cursor": cursor, "players": list(players)},
+        "export_formats": export_formats(game.game_id),
+        "export_options": export_options(game.game_id),
+        "spectator": session.spectator,
+        **tree_state(session),  # tree, path, line_path (perfect-information games)
+    }
+
+
+def public_moves(session: Session, seat) -> list[str]:
+    """The move list as ``seat`` may read it: hidden-information games mask what only the
+    mover may know (``Game.public_move_text``), in the redo tail as well."""
+    game, moves = session.game, session.moves
+    if not game.hidden_information or seat is None:
+        return list(moves)
+    texts = [game.public_move_text(i, seat) for i in range(len(game.history))]
+    if len(moves) > len(texts):  # the redo tail, read from the whole game
+        full = line_end(session)
+        texts += [full.public_move_text(i, seat) for i in range(len(texts), len(moves))]
+    return texts
+
+
+def tree_state(session: Session) -> dict:
+    """The variation tree, the position on screen in it and the current line (perfect-information
+    games only: a hidden-hand game's alternatives would show a move its player kept secret)."""
+    if session.game.hidden_information:
+        return {}
+    return {"tree": session.tree.to_json(), "path": session.path, "line_path": list(session.line_path)}
