@@ -16,13 +16,17 @@ Session fields:
 * ``players`` - who plays each seat: ``"human"``, ``"bot"`` (the person's bot, moved by the
   page's bot worker) or an agent name.
 * ``spectator`` - a spectator link of a finished game is open: every hand is shown.
-* ``tree``, ``line_path`` - every move played (a :class:`~pygame_core.tree.GameTree` of
-  variations) and the current line in it (:mod:`.lines`).
-* ``search`` - the search ``think`` is running (:mod:`.think`).
-* ``analyses``, ``reviewed`` - the searches ``analyse`` keeps by position and the positions
-  ``review`` evaluated (:mod:`.analysis`).
-* derived: ``moves`` (the current line, with the redo tail), ``cursor`` (the moves played to
-  reach the position on screen), ``path`` (that position in the tree).
+* ``tree`` - every move played, as a :class:`~pygame_core.tree.GameTree` of variations.
+* ``line_path`` - the current line: a path from the start to the end of a line of ``tree``
+  (:mod:`.lines`).
+* ``search`` - the search ``think`` is running: ``{key, agent, move, done, spent}`` or ``None``
+  (:mod:`.think`).
+* ``analyses`` - the searches ``analyse`` keeps, by position, the most recent last
+  (:mod:`.analysis`).
+* ``reviewed`` - the positions ``review`` evaluated: ``{game, positions}`` or ``None``
+  (:mod:`.analysis`).
+* derived, read-only: ``moves`` (the current line, with the redo tail), ``cursor`` (how many
+  of its moves lead to the position on screen), ``path`` (that position in ``tree``).
 
 Requests (``"cmd"`` plus arguments), by module:
 

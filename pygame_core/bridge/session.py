@@ -3,7 +3,7 @@ between two requests, as a plain object, plus the questions every command asks o
 
 The commands (:mod:`.play`, :mod:`.lines`, :mod:`.records`, :mod:`.analysis`,
 :mod:`.think`) are functions that take the session and change its fields; nothing here knows
-a command.  The fields are listed in :class:`Session` (and in the package docstring).
+a command.  The fields are described in the package docstring.
 """
 from __future__ import annotations
 
@@ -16,46 +16,32 @@ from .errors import BOT_SEAT, BridgeError
 
 
 class Session:
-    """One current game and what the commands keep about it.
-
-    * ``game`` - the game at the position on screen (``None`` before the first ``new``/``load``).
-    * ``players`` - who plays each seat: ``"human"``, ``"bot"`` (the person's bot, moved by
-      the page) or an agent name.
-    * ``spectator`` - a spectator link of a finished game is open: every hand is shown.
-    * ``tree`` - every move played, as a :class:`~pygame_core.tree.GameTree` of variations.
-    * ``line_path`` - the current line: a path from the start to the end of a line of ``tree``
-      (``moves`` is that line; the game on screen is ``cursor`` moves along it).
-    * ``search`` - the search ``think`` is running (:mod:`.think`): ``{key, agent, move, done,
-      spent}``, or ``None``.
-    * ``analyses`` - the searches ``analyse`` keeps, the most recent last, by position
-      (:mod:`.analysis`).
-    * ``reviewed`` - the positions ``review`` evaluated: ``{game, positions}`` (:mod:`.analysis`),
-      or ``None``.
-
-    Derived, read-only: ``moves`` (the current line, redo tail included), ``cursor`` (the moves
-    played to reach the position on screen) and ``path`` (that position in ``tree``).
-    """
+    """One current game and what the commands keep about it between two requests (each field
+    is described in the docstring of :mod:`pygame_core.bridge`)."""
 
     def __init__(self):
-        self.game = None
-        self.players: list[str] = []
-        self.spectator = False
-        self.tree = GameTree([])
-        self.line_path: list[int] = []
-        self.search: dict | None = None
-        self.analyses: OrderedDict = OrderedDict()
-        self.reviewed: dict | None = None
+        self.game = None  # the game at the position on screen
+        self.players: list[str] = []  # per seat: "human", "bot" or an agent name
+        self.spectator = False  # a spectator link of a finished game: every hand is shown
+        self.tree = GameTree([])  # every move played, with its variations
+        self.line_path: list[int] = []  # the current line in the tree, start to end
+        self.search: dict | None = None  # what think is searching (think.py)
+        self.analyses: OrderedDict = OrderedDict()  # the searches analyse keeps (analysis.py)
+        self.reviewed: dict | None = None  # the positions review evaluated (analysis.py)
 
     @property
     def moves(self) -> list[str]:
+        """The current line (the redo tail included)."""
         return self.tree.line(self.line_path)
 
     @property
     def cursor(self) -> int:
+        """How many moves of the current line lead to the position on screen."""
         return len(self.game.history) if self.game else 0
 
     @property
     def path(self) -> list[int]:
+        """The position on screen in the tree."""
         return self.line_path[: self.cursor]
 
 
