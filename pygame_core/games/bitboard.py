@@ -69,6 +69,7 @@ class BitCore:
         # edge template of player p that a stone on ``pos`` intrudes (filled in by replies())
         self._replies = None
         self._split = None  # the patterns of bridges_split (built on first use)
+        self.bridge_partners = None  # per cell, the cells a bridge away (bitboard_hsearch, on first use)
         self._neighbours = neighbours
         self.nbytes = (self.nbits + 7) // 8
         self.swar_bytes = 32 * self.nbytes  # a SWAR counter block: one 32-bit field per bit

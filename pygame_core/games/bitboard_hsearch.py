@@ -188,11 +188,35 @@ def _join(x, y, carrier, semi, add_vc, add_sc, nb):
     (add_sc if semi else add_vc)(a, key, carrier)
 
 
+def bridge_partners(core) -> list:
+    """Per bit position ``z``: ``(y, pair)`` for every cell ``y`` a bridge away from ``z`` (not a
+    neighbour, sharing exactly two neighbours with it), ``pair`` the mask of those two cells."""
+    table = core.bridge_partners
+    if table is None:
+        table = [()] * core.nbits
+        for z in _bits(core.full):
+            nz = core.around(1 << z) & core.full & ~(1 << z)
+            out = []
+            for y in _bits(core.around(nz) & core.full & ~nz & ~(1 << z)):
+                pair = core.around(1 << y) & nz
+                if pair.bit_count() == 2:
+                    out.append((y, pair))
+            table[z] = tuple(out)
+        core.bridge_partners = table
+    return table
+
+
 def _through_cell(core, a, z, carrier, empty, near, vc, cell_anchors, add_sc, nchain, nb):
-    """The AND rule through the empty cell ``z`` of a new VC ``(a, z, carrier)``."""
+    """The AND rule through the empty cell ``z`` of a new VC ``(a, z, carrier)``: with the VC of
+    ``z`` and a neighbour (no carrier), of ``z`` and a cell a bridge away (the bridge's two empty
+    cells), and of ``z`` and an anchor."""
     zbit = 1 << z
-    for y in _bits(core.around(zbit) & empty & ~zbit & ~carrier & ~near[a]):
+    free = empty & ~zbit & ~carrier & ~near[a]
+    for y in _bits(core.around(zbit) & free):
         add_sc(a, y, carrier | zbit)  # (z and y are neighbours: their VC has no carrier)
+    for y, pair in bridge_partners(core)[z]:
+        if free >> y & 1 and pair & empty & ~carrier == pair:
+            add_sc(a, y, carrier | zbit | pair)
     for b in cell_anchors.get(z, ()):
         if b == a or a >= nchain and b >= nchain:
             continue  # (side to side: the wins below)

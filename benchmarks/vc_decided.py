@@ -1,0 +1,157 @@
+"""How many of the Hex positions MoHex 2.0's connection analysis decides does ours decide?
+
+In our matches against MoHex (``benchmarks/mohex.py`` logs) about half of MoHex's moves needed no
+search: its virtual connections, inferior cells and solver had already decided the game.  Our
+search keeps valuing such positions at 0.5 or more for many moves; this benchmark measures that
+gap directly, without playing games.
+
+    nice python benchmarks/vc_decided.py --make LOG.jsonl [LOG.jsonl ...] --out positions.jsonl
+    python benchmarks/vc_decided.py --score positions.jsonl [--budget 1500] [--nodes 0,50,200]
+
+* ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): every position of the logged
+  games where MoHex moved without searching, solved by MoHex's df-pn (``dfpn-solve-state``,
+  ``--timelimit`` s); kept with the winner when solved within ``--fast`` s (decided by its
+  connection analysis, not by a long solve).  One JSON line a position: ``moves``, ``to_move``
+  (0: Blue, MoHex's black), ``winner``, MoHex's solve time.
+* ``--score`` (no MoHex): for each position, whether our analysis proves the same winner: the
+  root's H-search after the inferior-cell fill-in (``bitboard_ica.fill_in``,
+  ``bitboard_hsearch.hsearch`` at ``--budget`` connections for each player), then our df-pn
+  solver (``bitboard_dfpn.Dfpn``) at each ``--nodes`` budget.  A wrong winner is a bug (both are
+  sound): the script says so.  Prints the decided share with its 95 % Wilson interval and the
+  CPU s a position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import bounded  # noqa: E402
+from mohex import COLOUR, MoHex, default_mohex, need_mohex, new_hex  # noqa: E402
+
+from pygame_core.games.bitboard_dfpn import LOSS, WIN, Dfpn  # noqa: E402
+from pygame_core.games.bitboard_hsearch import hsearch  # noqa: E402
+from pygame_core.games.bitboard_ica import fill_in  # noqa: E402
+from pygame_core.tournament import wilson  # noqa: E402
+
+
+def undecided_positions(logs: list[Path]) -> list[list[str]]:
+    """The move lists before each MoHex move made without a search, in log order, once each."""
+    seen, out = set(), []
+    for path in logs:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line)
+            if rec.get("mode") is None or "theirs" not in rec or "history" not in rec:
+                continue
+            history, seat = rec["history"], rec["ours_seat"]
+            mohex_at = [i for i in range(1, len(history)) if i % 2 != seat]
+            for i, each in zip(mohex_at, rec["theirs"].get("each", [])):
+                if each[1] is None and i < len(history):
+                    key = tuple(history[:i])
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(list(key))
+    return out
+
+
+def make(args) -> int:
+    path = need_mohex(args.mohex)
+    positions = undecided_positions(args.make)
+    print(f"{len(positions)} positions where MoHex moved without searching", flush=True)
+    eng = MoHex(path, 1)
+    kept = 0
+    try:
+        eng.new_game(100)
+        eng.send(f"param_dfpn timelimit {args.timelimit}")
+        with args.out.open("w", encoding="utf-8") as out:
+            for moves in positions:
+                eng.send("clear_board")
+                for j, mv in enumerate(moves):
+                    eng.play(j % 2, mv)
+                to_move = len(moves) % 2
+                start = time.perf_counter()
+                answer = eng.send(f"dfpn-solve-state {COLOUR[to_move]}").strip()
+                spent = time.perf_counter() - start
+                if answer not in COLOUR or spent > args.fast:
+                    continue
+                kept += 1
+                out.write(json.dumps({"moves": moves, "to_move": to_move,
+                                      "winner": COLOUR.index(answer), "mohex_s": round(spent, 3)}) + "\n")
+    finally:
+        eng.close()
+    print(f"{kept} kept (solved by MoHex within {args.fast} s) in {args.out}")
+    return 0
+
+
+def score(args) -> int:
+    recs = [json.loads(line) for line in args.score.read_text(encoding="utf-8").splitlines() if line.strip()]
+    nodes = [int(n) for n in args.nodes.split(",")] if args.nodes else []
+    found = {n: 0 for n in ["hsearch"] + nodes}
+    cpu = {n: 0.0 for n in found}
+    wrong = 0
+    for rec in recs:
+        game = new_hex()
+        for mv in rec["moves"]:
+            game.play(mv)
+        core, s0, s1 = game.bit_state()
+        me = game.current_player
+        start = time.process_time()
+        f0, f1, _ = fill_in(core, s0, s1, 3)
+        stones = (s0 | f0, s1 | f1)
+        mine = hsearch(core, stones[me], stones[1 - me], me, args.budget)
+        theirs = hsearch(core, stones[1 - me], stones[me], 1 - me, args.budget)
+        got = None
+        if mine.vc_win is not None or mine.keys or mine.sc_wins:
+            got = me
+        elif theirs.vc_win is not None:
+            got = 1 - me
+        cpu["hsearch"] += time.process_time() - start
+        decided = {"hsearch": got}
+        for n in nodes:
+            start = time.process_time()
+            result, _ = Dfpn(core, n, args.budget).solve(s0, s1, me)
+            cpu[n] += time.process_time() - start
+            decided[n] = None if result is None else (me if result == WIN else 1 - me)
+            assert result in (None, WIN, LOSS)
+        for name, who in decided.items():
+            if who is None:
+                continue
+            if who == rec["winner"]:
+                found[name] += 1
+            else:
+                wrong += 1
+                print(f"WRONG: {name} says {COLOUR[who]} wins after {' '.join(rec['moves'])[:60]}…")
+    total = len(recs)
+    print(f"{total} positions MoHex's analysis decides (solved by its df-pn within its --fast limit)")
+    for name in found:
+        lo, hi = wilson(found[name], total)
+        label = "H-search at the root" if name == "hsearch" else f"df-pn, {name} expansions"
+        print(f"  {label:28} {found[name]:4d}/{total} = {100 * found[name] / max(1, total):5.1f} % "
+              f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %), {cpu[name] / max(1, total):.3f} CPU s a position")
+    return 1 if wrong else 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--make", type=Path, nargs="+", metavar="LOG", help="benchmarks/mohex.py logs")
+    mode.add_argument("--score", type=Path, metavar="POSITIONS")
+    ap.add_argument("--out", type=Path, help="with --make: the positions file to write")
+    ap.add_argument("--mohex", default=default_mohex())
+    ap.add_argument("--timelimit", type=bounded(float, 0.1, 600), default=5.0)
+    ap.add_argument("--fast", type=bounded(float, 0.01, 600), default=1.0)
+    ap.add_argument("--budget", type=bounded(int, 0, 10**7), default=1500)
+    ap.add_argument("--nodes", default="50,200", help="df-pn budgets, comma-separated ('' for none)")
+    args = ap.parse_args(argv)
+    if args.make and not args.out:
+        ap.error("--make needs --out")
+    return make(args) if args.make else score(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
