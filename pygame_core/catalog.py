@@ -40,8 +40,8 @@ GAMES: dict[str, dict[str, tuple[str, ...]]] = {
                       "games.hex_hexworld", "games.hex_notation"),
             "agents": ("agents.hex_agents",), "view": ("view.hex",)},
     "y": {"rules": ("games.y",), "agents": (), "view": ("view.y",)},
-    "triominos": {"rules": ("games.triominos",), "agents": ("agents.triominos_agents",),
-                  "view": ("view.triominos",)},
+    "triominos": {"rules": ("games.triominos.rules",), "agents": ("games.triominos.agents",),
+                  "view": ("games.triominos.view",)},
     "iwoki": {"rules": ("games.iwoki",), "agents": ("agents.iwoki_agents",), "view": ("view.iwoki",)},
     "codex": {"rules": ("games.codex",), "agents": ("agents.codex_agents",), "view": ("view.codex",)},
 }
@@ -52,7 +52,7 @@ GENERIC_AGENTS: tuple[str, ...] = ("agents.mcts",)
 
 # Every agent module, in the order agents are listed (list_agents, and the first of equally
 # strong agents); within a module, in the order the module registers them.
-AGENT_MODULES: tuple[str, ...] = ("agents.hex_agents", "agents.mcts", "agents.triominos_agents",
+AGENT_MODULES: tuple[str, ...] = ("agents.hex_agents", "agents.mcts", "games.triominos.agents",
                                   "agents.iwoki_agents", "agents.codex_agents")
 
 _loaded: set[tuple[str, str]] = set()  # (game id, layer) pairs imported so far
