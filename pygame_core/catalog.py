@@ -42,7 +42,7 @@ GAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "y": {"rules": ("games.y",), "agents": (), "view": ("view.y",)},
     "triominos": {"rules": ("games.triominos.rules",), "agents": ("games.triominos.agents",),
                   "view": ("games.triominos.view",)},
-    "iwoki": {"rules": ("games.iwoki",), "agents": ("agents.iwoki_agents",), "view": ("view.iwoki",)},
+    "iwoki": {"rules": ("games.iwoki.rules",), "agents": ("games.iwoki.agents",), "view": ("games.iwoki.view",)},
     "codex": {"rules": ("games.codex",), "agents": ("agents.codex_agents",), "view": ("view.codex",)},
 }
 
@@ -53,7 +53,7 @@ GENERIC_AGENTS: tuple[str, ...] = ("agents.mcts",)
 # Every agent module, in the order agents are listed (list_agents, and the first of equally
 # strong agents); within a module, in the order the module registers them.
 AGENT_MODULES: tuple[str, ...] = ("agents.hex_agents", "agents.mcts", "games.triominos.agents",
-                                  "agents.iwoki_agents", "agents.codex_agents")
+                                  "games.iwoki.agents", "agents.codex_agents")
 
 _loaded: set[tuple[str, str]] = set()  # (game id, layer) pairs imported so far
 
