@@ -41,8 +41,8 @@ import importlib, json, pkgutil
 import pygame_core
 OLD_ORDER = ["games.hex", "games.hex_formats", "games.y", "games.triominos", "games.iwoki",
              "games.codex", "agents.hex_agents", "agents.mcts", "games.triominos.agents",
-             "games.iwoki.agents", "agents.codex_agents", "view.hex", "view.y",
-             "games.triominos.view", "games.iwoki.view", "view.codex"]
+             "games.iwoki.agents", "games.codex.agents", "view.hex", "view.y",
+             "games.triominos.view", "games.iwoki.view", "games.codex.view"]
 for name in OLD_ORDER:
     importlib.import_module("pygame_core." + name)
 ALL_MODULES = sorted(m.name for m in pkgutil.walk_packages(pygame_core.__path__, "pygame_core.")
