@@ -28,6 +28,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import pygame_core  # noqa: E402
 from pygame_core import agents  # noqa: E402
 from pygame_core.core import Rng  # noqa: E402
+from pygame_core.games.iwoki.search import HOOKS  # noqa: E402
 from common import random_playouts, timed  # noqa: E402
 
 
@@ -81,12 +82,12 @@ def bench_playouts(seconds: float, players: int) -> list[tuple]:
     def policy_moves():
         g = fresh()
         while not g.is_over:
-            g.apply(g.playout_move(rng))
+            g.apply(HOOKS.playout_move(g, rng))
 
     def policy_whole():
         g = fresh()
-        g.PLAYOUT_DEPTH = None  # to the end of the game, like the rows above
-        g.playout_rewards(rng, g.clone())
+        assert HOOKS.PLAYOUT_DEPTH is None  # to the end of the game, like the rows above
+        HOOKS.playout_rewards(g, rng, g.clone())
 
     for name, fn in (("Random, checked play()", random_checked),
                      ("Random, fast path apply()", random_fast),

@@ -28,6 +28,7 @@ from pygame_core import agents  # noqa: E402
 from pygame_core.core import Rng  # noqa: E402
 from common import random_playouts, timed  # noqa: E402
 from pygame_core.games.triominos import ABC, ALL_TILES, Board, Placement  # noqa: E402
+from pygame_core.games.triominos.search import HOOKS  # noqa: E402
 
 
 
@@ -93,17 +94,17 @@ def bench_playouts(seconds: float) -> list[tuple]:
 
     rng = Rng(5)
 
-    random_checked, random_fast = random_playouts(fresh, lambda g: g.random_policy_moves(), rng)
+    random_checked, random_fast = random_playouts(fresh, HOOKS.random_policy_moves, rng)
 
     def greedy_moves():
         g = fresh()
         start = g.clone()
-        while not g.playout_horizon_reached(start):
-            g.apply(g.playout_move(rng))
+        while not HOOKS.playout_horizon_reached(g, start):
+            g.apply(HOOKS.playout_move(g, rng))
 
     def greedy_whole():
         g = fresh()
-        g.playout_rewards(rng, g.clone())
+        HOOKS.playout_rewards(g, rng, g.clone())
 
     for name, fn in (("Random policy, checked play()", random_checked),
                      ("Random policy, fast path apply()", random_fast),

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
 import pygame_core  # noqa: E402
+from pygame_core.search_hooks import hooks_for  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -32,9 +33,7 @@ def crowded_record(game_id: str, options: dict, seed: int, plies: int) -> dict:
     rng = random.Random(seed)
     game = pygame_core.new_game(game_id, seed=seed, **options)
     for _ in range(plies):
-        moves = game.legal_moves()
-        policy = getattr(game, "random_policy_moves", None)
-        choices = policy() if policy else moves
+        choices = hooks_for(game).random_policy_moves(game)
         trial = game.clone()
         trial.play(rng.choice(choices))
         if trial.is_over:

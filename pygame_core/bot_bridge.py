@@ -43,6 +43,7 @@ import zlib
 from . import agents, new_game
 from .bots import MAX_SOURCE_CHARS, BotAgent, BotError, make_bot_agent, start_bots
 from .core import GameError, Rng, game_class, list_games, quote, replay
+from .search_hooks import hooks_for
 from .tournament import _forfeit, wilson
 
 MAX_REQUEST_CHARS = 600_000
@@ -187,8 +188,7 @@ def _random_position(game_id: str, options: dict, rng: Rng):
     for _ in range(steps):
         if game.is_over:
             break
-        policy = getattr(game, "random_policy_moves", None)
-        game.play(rng.choice(policy() if policy is not None else game.legal_moves()))
+        game.play(rng.choice(hooks_for(game).random_policy_moves(game)))
     return game
 
 

@@ -39,6 +39,7 @@ import types
 
 from . import agents
 from .core import GameError, Rng, fresh_seed, quote
+from .search_hooks import hooks_for
 
 MAX_SOURCE_CHARS = 200_000  # a bot's source; a link carries at most this much
 
@@ -76,10 +77,9 @@ class Bot:
 def random_playout(game, rng) -> list[int]:
     """Play ``game`` (changed in place) to its end with uniformly random legal moves (the game's
     random policy where it has one); returns the winners."""
-    policy = getattr(game, "random_policy_moves", None)
+    policy = hooks_for(game).random_policy_moves
     while not game.is_over:
-        moves = policy() if policy is not None else game.legal_moves()
-        game.apply(rng.choice(moves))
+        game.apply(rng.choice(policy(game)))
     return game.winners
 
 

@@ -17,6 +17,8 @@ Registries list what they hold in this table's order (:func:`game_rank`, :func:`
 so a listing does not depend on which game happened to be imported first.
 
 Adding a game: add its row to :data:`GAMES` (and its agent modules to :data:`AGENT_MODULES`).
+A game that is a package (``games/<game>/``) names its ``rules``, ``agents`` and ``view``
+modules here; the package's ``__init__`` imports only the rules layer.
 ``tests/test_lazy_registry.py`` fails when a module registers something this table misses.
 
 This module imports nothing from the package (the bottom layer, :mod:`pygame_core.core`, uses
@@ -40,10 +42,10 @@ GAMES: dict[str, dict[str, tuple[str, ...]]] = {
                       "games.hex_hexworld", "games.hex_notation"),
             "agents": ("agents.hex_agents",), "view": ("view.hex",)},
     "y": {"rules": ("games.y",), "agents": (), "view": ("view.y",)},
-    "triominos": {"rules": ("games.triominos",), "agents": ("agents.triominos_agents",),
-                  "view": ("view.triominos",)},
-    "iwoki": {"rules": ("games.iwoki",), "agents": ("agents.iwoki_agents",), "view": ("view.iwoki",)},
-    "codex": {"rules": ("games.codex",), "agents": ("agents.codex_agents",), "view": ("view.codex",)},
+    "triominos": {"rules": ("games.triominos.rules",), "agents": ("games.triominos.agents",),
+                  "view": ("games.triominos.view",)},
+    "iwoki": {"rules": ("games.iwoki.rules",), "agents": ("games.iwoki.agents",), "view": ("games.iwoki.view",)},
+    "codex": {"rules": ("games.codex.rules",), "agents": ("games.codex.agents",), "view": ("games.codex.view",)},
 }
 
 # Agent modules that serve every game: loaded with the agents of any game.  ("random" lives in
@@ -52,8 +54,8 @@ GENERIC_AGENTS: tuple[str, ...] = ("agents.mcts",)
 
 # Every agent module, in the order agents are listed (list_agents, and the first of equally
 # strong agents); within a module, in the order the module registers them.
-AGENT_MODULES: tuple[str, ...] = ("agents.hex_agents", "agents.mcts", "agents.triominos_agents",
-                                  "agents.iwoki_agents", "agents.codex_agents")
+AGENT_MODULES: tuple[str, ...] = ("agents.hex_agents", "agents.mcts", "games.triominos.agents",
+                                  "games.iwoki.agents", "games.codex.agents")
 
 _loaded: set[tuple[str, str]] = set()  # (game id, layer) pairs imported so far
 
@@ -108,7 +110,7 @@ def agent_rank(module: str) -> int:
 
 def submodule_getattr(package: str):
     """A module ``__getattr__`` for a package whose ``__init__`` no longer imports its
-    submodules: ``pygame_core.games.iwoki`` still works as an attribute (importing it)."""
+    submodules: ``pygame_core.games.hex`` still works as an attribute (importing it)."""
 
     def __getattr__(name: str):
         if name.startswith("__"):

@@ -6,6 +6,7 @@ import pygame_core
 from pygame_core import agents
 from pygame_core.core import Rng
 from pygame_core.games.codex import DrawMove, PlayMove, load_cards, placement_values
+from pygame_core.games.codex.search import HOOKS
 
 CARDS, _ = load_cards()
 
@@ -112,12 +113,12 @@ def test_placement_values_count_steps_towards_a_gold_requirement():
 def test_search_moves_are_the_best_placements_or_every_draw():
     g = mid_game(4)
     ranked = sorted(placement_values(g), key=lambda vm: -vm[0])
-    chosen = g.search_moves()
-    assert len(chosen) == min(g.SEARCH_WIDTH, len(ranked))
+    chosen = HOOKS.search_moves(g)
+    assert len(chosen) == min(HOOKS.SEARCH_WIDTH, len(ranked))
     assert set(chosen) <= set(g.legal_moves())
     assert chosen[0] == ranked[0][1] and min(v for v, m in ranked if m in chosen) >= ranked[len(chosen) - 1][0]
     g.play(chosen[0])
-    assert g.step == "draw" and g.search_moves() == g.legal_moves()
+    assert g.step == "draw" and HOOKS.search_moves(g) == g.legal_moves()
 
 
 def test_ismcts_plays_legal_reproducible_moves_and_ignores_what_it_cannot_see():

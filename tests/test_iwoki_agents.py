@@ -4,10 +4,11 @@ import pytest
 
 import pygame_core
 from pygame_core import agents
-from pygame_core.agents.iwoki_agents import IwokiMinimaxAgent, greedy_choice
+from pygame_core.games.iwoki.agents import IwokiMinimaxAgent, greedy_choice
 from pygame_core.core import DRAW, PASS, Rng
 from pygame_core.games.iwoki import (COPIES, HEX_TILES, SMALL_TILES, HexPlacement, SmallPlacement, SmallTile,
                                      VirtualBoard, parse_placement)
+from pygame_core.games.iwoki.search import HOOKS, IwokiSearch
 
 IWOKI_AGENTS = ("iwoki-greedy", "iwoki-minimax", "iwoki-ismcts")
 FAST = {"iwoki-minimax": {"time_limit": None}, "iwoki-ismcts": {"iterations": 25}}
@@ -232,32 +233,33 @@ def test_fast_placements_match_placements_in_games_and_views():
 
 def test_playout_policy_and_rewards():
     game = position(TWELVE_BOARD, TWELVE_HAND)
-    assert game.preferred_moves() == [parse_placement("333+ @ H1_H5_H6")]
+    assert HOOKS.preferred_moves(game) == [parse_placement("333+ @ H1_H5_H6")]
     stuck = position(["*53421 @ H1"], ["333"])
-    assert stuck.playout_move(Rng(1)) == DRAW
-    assert position(["*53421 @ H1"], ["333"], drew=True).playout_move(Rng(1)) == PASS
+    assert HOOKS.playout_move(stuck, Rng(1)) == DRAW
+    assert HOOKS.playout_move(position(["*53421 @ H1"], ["333"], drew=True), Rng(1)) == PASS
     for seed in range(4):
         g = pygame_core.new_game("iwoki", seed=seed, players=2 + seed % 3)
-        g.PLAYOUT_DEPTH = None  # to the end of the game
+        assert HOOKS.PLAYOUT_DEPTH is None  # to the end of the game
         start = g.clone()
-        rewards = g.playout_rewards(Rng(seed), start)
+        rewards = HOOKS.playout_rewards(g, Rng(seed), start)
         assert g.is_over and len(rewards) == g.num_players
         assert all(0.0 <= r <= 1.0 for r in rewards)
-        assert rewards == [g.playout_reward(q, start) for q in range(g.num_players)]
+        assert rewards == [HOOKS.playout_reward(g, q, start) for q in range(g.num_players)]
         for q in g.winners:
             assert rewards[q] >= 0.5
         g2 = start.clone()
         rng = Rng(seed)
         while not g2.is_over:
-            g2.apply(g2.playout_move(rng))
+            g2.apply(HOOKS.playout_move(g2, rng))
         assert g2.record() == g.record()  # the one-call playout plays the same moves
     # with PLAYOUT_DEPTH playouts stop that many moves on, valued by the points gained since the start
     for game in played_positions(12, seed=60)[4::4]:
         state, start = game.clone(), game.view(game.current_player)
-        state.PLAYOUT_DEPTH = 6
-        rewards = state.playout_rewards(Rng(3), start)
-        assert state.is_over or len(state.history) - len(start.history) == state.PLAYOUT_DEPTH
-        assert state.playout_horizon_reached(start) and all(0.0 <= r <= 1.0 for r in rewards)
+        hooks = IwokiSearch()
+        hooks.PLAYOUT_DEPTH = 6
+        rewards = hooks.playout_rewards(state, Rng(3), start)
+        assert state.is_over or len(state.history) - len(start.history) == hooks.PLAYOUT_DEPTH
+        assert hooks.playout_horizon_reached(state, start) and all(0.0 <= r <= 1.0 for r in rewards)
         if not state.is_over:
             gain = [state.points[q] - start.points[q] - sum(t.highest for t in state.small_hands[q])
                     for q in range(2)]

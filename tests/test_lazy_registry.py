@@ -40,9 +40,9 @@ FULL_IMPORT = """
 import importlib, json, pkgutil
 import pygame_core
 OLD_ORDER = ["games.hex", "games.hex_formats", "games.y", "games.triominos", "games.iwoki",
-             "games.codex", "agents.hex_agents", "agents.mcts", "agents.triominos_agents",
-             "agents.iwoki_agents", "agents.codex_agents", "view.hex", "view.y",
-             "view.triominos", "view.iwoki", "view.codex"]
+             "games.codex", "agents.hex_agents", "agents.mcts", "games.triominos.agents",
+             "games.iwoki.agents", "games.codex.agents", "view.hex", "view.y",
+             "games.triominos.view", "games.iwoki.view", "games.codex.view"]
 for name in OLD_ORDER:
     importlib.import_module("pygame_core." + name)
 ALL_MODULES = sorted(m.name for m in pkgutil.walk_packages(pygame_core.__path__, "pygame_core.")
@@ -100,8 +100,8 @@ print(json.dumps({"ok": ok, "after_import": after_import, "after_game": loaded()
     assert not [m for m in out["after_import"] if m.startswith(("pygame_core.games.", "pygame_core.agents.",
                                                                  "pygame_core.view."))]
     for game in OTHER_GAMES:
-        for module in (f"pygame_core.games.{game}", f"pygame_core.agents.{game}_agents",
-                       f"pygame_core.view.{game}"):
+        for module in (f"pygame_core.games.{game}", f"pygame_core.games.{game}.agents",
+                       f"pygame_core.games.{game}.view", f"pygame_core.view.{game}"):
             assert module not in out["after_game"], f"{module} was imported for a Hex game"
     assert "pygame_core.view.hex" in out["after_game"] and "pygame_core.games.hex_formats" in out["after_game"]
 
@@ -123,10 +123,12 @@ print(json.dumps({{"info": info, "rules_only": rules_only, "loaded": loaded(),
     strongest = max(full["games"][game_id]["agents"], key=lambda a: a["strength"])["name"]
     assert lazy["strongest"] == strongest
     # rules never import agents or views; a game's look-ups import no other game's modules
-    assert not [m for m in lazy["rules_only"] if m.startswith(("pygame_core.agents.", "pygame_core.view."))]
+    assert not [m for m in lazy["rules_only"] if m.startswith(("pygame_core.agents.", "pygame_core.view."))
+                or m.startswith("pygame_core.games.") and m.endswith((".agents", ".view"))]
     others = [g for g in GAME_IDS if g != game_id and not (game_id == "y" and g == "hex")]  # Y builds on Hex
     for other in others:
-        assert not [m for m in lazy["loaded"] if m.rpartition(".")[2] in (other, f"{other}_agents")], other
+        assert not [m for m in lazy["loaded"] if m.rpartition(".")[2] in (other, f"{other}_agents")
+                    or m.startswith(f"pygame_core.games.{other}.")], other
 
 
 def test_listings_of_every_game_are_unchanged(full):
@@ -196,7 +198,8 @@ def test_the_catalog_names_every_module_that_registers_something(full):
         if agent["games"] is None and agent["module"] != "pygame_core.agents":
             assert agent["module"] in [f"pygame_core.{m}" for m in catalog.GENERIC_AGENTS]
     helpers = {"pygame_core.agents.connection_mcts", "pygame_core.agents.connection_hsearch"}  # search code mcts uses; registers nothing
-    agent_modules = {m for m in full["all_modules"] if m.startswith("pygame_core.agents.")} - helpers
+    agent_modules = {m for m in full["all_modules"] if m.startswith("pygame_core.agents.")
+                     or m.startswith("pygame_core.games.") and m.endswith(".agents")} - helpers
     assert {f"pygame_core.{m}" for m in catalog.AGENT_MODULES} == agent_modules
     named = {f"pygame_core.{m}" for entry in catalog.GAMES.values() for mods in entry.values() for m in mods}
     assert named <= set(full["all_modules"])
@@ -205,9 +208,13 @@ def test_the_catalog_names_every_module_that_registers_something(full):
               "pygame_core.games.bitboard_vc", "pygame_core.games.bitboard_ica", "pygame_core.games.bitboard_hsearch",
               "pygame_core.games.hex_patterns", "pygame_core.games.bitboard_dfpn",
               "pygame_core.games.hex_pattern_table", "pygame_core.games.y_pattern_table"}
+    # (a game's package: its rules, agents and view modules are named; its other modules are
+    # what those import)
+    packages = {m.rpartition(".")[0] for m in named if m.rpartition(".")[0].startswith("pygame_core.games.")}
     for m in full["all_modules"]:
         if m.startswith(("pygame_core.games.", "pygame_core.view.")) and m not in shared:
-            assert m in named, f"{m} is in no row of pygame_core.catalog.GAMES"
+            inside = m in packages or m.rpartition(".")[0] in packages
+            assert m in named or inside, f"{m} is in no row of pygame_core.catalog.GAMES"
     # record formats: the lazy per-game look-ups (compared above) see all of them
     for name, game_id in full["formats"]:
         assert name in full["games"][game_id]["formats"]
@@ -218,7 +225,7 @@ def test_module_attributes_still_import_submodules():
 import json
 import pygame_core
 from pygame_core import agents, games, view
-ok = [games.iwoki.IwokiGame.game_id, agents.hex_agents.astar_path.__name__, type(view.codex.__name__).__name__]
+ok = [games.iwoki.IwokiGame.game_id, agents.hex_agents.astar_path.__name__, type(view.y.__name__).__name__]
 try:
     games.nope
 except AttributeError:

@@ -4,11 +4,12 @@ import pytest
 
 import pygame_core
 from pygame_core import agents
-from pygame_core.agents.triominos_agents import (StrategyAgent, board_after, hand_flexibility,
-                                                 hexagon_spots)
+from pygame_core.games.triominos.agents import (StrategyAgent, board_after, hand_flexibility,
+                                                hexagon_spots)
 from pygame_core.core import Rng
 from pygame_core.games.triominos import (ALL_TILES, DRAW, PASS, TILE_INDEX, Board, Placement,
                                          Tile, parse_placement)
+from pygame_core.games.triominos.search import HOOKS
 
 TRIOMINOS_AGENTS = [a["name"] for a in agents.list_agents("triominos")]
 
@@ -77,7 +78,7 @@ def test_agents_registered_for_triominos_with_titles_and_strengths():
 # --------------------------------------------------------------------------- Random
 def test_random_policy_moves_follow_the_spec():
     for game in random_positions(150):
-        moves = game.random_policy_moves()
+        moves = HOOKS.random_policy_moves(game)
         legal = game.legal_moves()
         placements = [m for m in legal if isinstance(m, Placement)]
         if placements:
@@ -87,12 +88,12 @@ def test_random_policy_moves_follow_the_spec():
         else:
             assert moves == [PASS]
         view = game.view(game.current_player)
-        assert view.random_policy_moves() == moves  # the own hand is enough
+        assert HOOKS.random_policy_moves(view) == moves  # the own hand is enough
 
 
 def test_random_agent_uses_the_policy_and_spreads_its_choices():
     game = position(HEXAGON_BOARD, HEXAGON_HAND)
-    placements = set(game.random_policy_moves())
+    placements = set(HOOKS.random_policy_moves(game))
     assert len(placements) >= 2 and DRAW in game.legal_moves()
     picks = {choose("random", game, seed=s) for s in range(60)}
     assert picks == placements  # never draws while it can place; every placement comes up
@@ -245,10 +246,10 @@ def test_fast_playout_matches_the_generic_playout_exactly():
             full = view.determinize(Rng(k))
             fast, slow = full.clone(), full.clone()
             r1, r2 = Rng(100 + k), Rng(100 + k)
-            rewards = fast.playout_rewards(r1, view)
-            while not slow.playout_horizon_reached(view):
-                slow.apply(slow.playout_move(r2))
-            assert rewards == [slow.playout_reward(p, view) for p in range(2)]
+            rewards = HOOKS.playout_rewards(fast, r1, view)
+            while not HOOKS.playout_horizon_reached(slow, view):
+                slow.apply(HOOKS.playout_move(slow, r2))
+            assert rewards == [HOOKS.playout_reward(slow, p, view) for p in range(2)]
             assert r1.state == r2.state and all(0 <= r <= 1 for r in rewards)
             checked += 1
     assert checked >= 40

@@ -16,8 +16,8 @@ import pygame_core
 from pygame_core import view
 from pygame_core.games.codex import ObjectiveMove, StarterMove
 from pygame_core.games.triominos import DRAW, PASS
-from pygame_core.view import iwoki as iwoki_view
-from pygame_core.view import triominos as tri_view
+from pygame_core.games.iwoki import view as iwoki_view
+from pygame_core.games.triominos import view as tri_view
 
 STYLE = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text()
 EM_HEIGHT, DIGIT_WIDTH = 1.36, 0.7  # a text box, in em: the tallest usual fonts, bold digits

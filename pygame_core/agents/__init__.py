@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from .. import catalog
 from ..core import GameError, GameOverError, Rng, fresh_seed, quote
+from ..search_hooks import hooks_for
 
 
 class UnknownAgentError(GameError):
@@ -124,13 +125,11 @@ class RandomAgent(Agent):
     description = "Plays a uniformly random legal move."
 
     def choose(self, game):
-        """A uniform choice among ``game.random_policy_moves()`` if the game defines that hook
-        (its rules' idea of a random player, e.g. Triominos draws only when it cannot place),
-        else among ``game.legal_moves()``."""
+        """A uniform choice among the game's ``random_policy_moves`` (its search hooks: the
+        rules' idea of a random player, e.g. Triominos draws only when it cannot place; by
+        default every legal move)."""
         self._require_turn(game)
-        policy = getattr(game, "random_policy_moves", None)
-        moves = policy() if policy is not None else game.legal_moves()
-        return self.rng.choice(moves)
+        return self.rng.choice(hooks_for(game).random_policy_moves(game))
 
 
 # The other agent modules are imported on first use (pygame_core.catalog);

@@ -9,30 +9,23 @@ considers the children and untried moves that are legal in its own determinizati
 exploration term counts how often a child was *available*, not how often its parent was
 visited.  With perfect information this is plain UCT.
 
-Optional game hooks (looked up by name; game-specific knowledge lives only there):
+The game's search knowledge comes from its search hooks (:mod:`pygame_core.search_hooks`,
+found once per search by :func:`~pygame_core.search_hooks.hooks_for`): its tuning
+(``settings``: agent attributes such as ``exploration``; arguments given to the agent win), its
+default budget (``iterations``), the moves worth searching (``search_moves``), a prior
+(``preferred_moves``: with ``prior_weight`` > 0 their nodes get the progressive bias
+``prior_weight / (visits + 1)``) and its playouts (``playout_move``, ``playout_horizon_reached``,
+``playout_reward``, or all three in one faster ``playout_rewards``).  Hooks a game leaves at
+their generic default are not called: the search takes its own generic path.
 
-* ``random_playout(rng) -> winner``: a whole fast playout (Hex and Y fill the board and test once);
-* ``playout_move(rng) -> move``: the playout policy (default: a uniformly random legal move);
-* ``playout_horizon_reached(start) -> bool``: stop the playout here (``start`` is the position
-  searched from), e.g. Triominos stops at the end of the round;
-* ``playout_reward(player, start) -> float``: the value in [0, 1] of the final position of a
-  playout for ``player`` (default: 1 for a win, 1/k for a win shared by k, 0 otherwise);
-* ``playout_rewards(rng, start) -> list[float]``: the three above in one faster call (the
-  rewards of every player), used instead of them when present;
-* ``search_moves() -> list``: the legal moves worth searching here (a non-empty subset of
-  ``legal_moves()``, e.g. the best few placements plus draw), so that a wide move list does not
-  spread the iterations too thin;
-* ``preferred_moves() -> list``: the moves the game's own policy would play here; with
-  ``prior_weight`` > 0 their nodes get the progressive bias ``prior_weight / (visits + 1)``.
+Connection games (Hex and Y) keep their fill playouts on the state: ``random_playout(rng) ->
+winner`` (a whole fast playout), and with ``rave_equivalence`` > 0 the hooks
+``amaf_playout(rng) -> (winner, cells)`` and ``move_cell(move) -> index`` make the search use
+UCT-RAVE (all-moves-as-first statistics from the fill playouts) and the MCTS-solver (proven
+wins and losses are carried up the tree).
 
-A game can tune the search with ``SEARCH_SETTINGS`` (agent attributes such as ``exploration``
-or ``rave_equivalence``; arguments given to the agent win).  With ``rave_equivalence`` > 0 and
-the hooks ``amaf_playout(rng) -> (winner, cells)`` and ``move_cell(move) -> index`` (two-player
-connection games: Hex and Y), the search uses UCT-RAVE (all-moves-as-first statistics from the
-fill playouts), and the MCTS-solver (proven wins and losses are carried up the tree).
-
-Budgets are an iteration count (reproducible with a seed; by default the game's
-``SEARCH_ITERATIONS`` if it sets one, else ``default_iterations``) or a time limit.  An iteration
+Budgets are an iteration count (reproducible with a seed; by default the game's hooks'
+``iterations`` if they set one, else ``default_iterations``) or a time limit.  An iteration
 budget stops early once the most visited move cannot be caught up.  With perfect information it
 always takes a move that wins at once.
 """
@@ -44,6 +37,7 @@ import math
 import random
 import time
 
+from ..search_hooks import hooks_for
 from . import Agent, check_number, register
 from .connection_mcts import BitNode, BitSearch
 
@@ -85,7 +79,7 @@ class MCTSAgent(BitSearch, Agent):
 
     rave_equivalence = 0  # RAVE (games with ``amaf_playout``): visits at which RAVE and UCT weigh alike
     max_depth: int | None = None  # tree depth limit (None: grow as deep as the search goes)
-    prior_weight = 0.0  # progressive bias towards the game's ``preferred_moves`` (0: off)
+    prior_weight = 0.0  # progressive bias towards the hooks' ``preferred_moves`` (0: off)
     reuse_tree = True  # perfect information: keep the searched subtree for the next move
     use_bits = True  # Hex and regular Y (``bit_state()``, hex-grid boards): the fast search (connection_mcts.py)
     # the clock of time budgets: wall time by default; benchmarks that give each side the same
@@ -101,7 +95,7 @@ class MCTSAgent(BitSearch, Agent):
         exploration = check_number("exploration", exploration, low_ok=True)
         max_depth = check_number("max_depth", max_depth, whole=True)
         prior_weight = check_number("prior_weight", prior_weight, low_ok=True)
-        self.iterations = iterations  # None: the game's SEARCH_ITERATIONS, else default_iterations
+        self.iterations = iterations  # None: the game hooks' iterations, else default_iterations
         self.time_limit = time_limit
         if exploration is not None:
             self.exploration = exploration
@@ -131,9 +125,17 @@ class MCTSAgent(BitSearch, Agent):
         if hidden:
             game = game.view(me)  # never search with tiles the player cannot see
         self._game, self._hidden = game, hidden
-        for name, value in getattr(game, "SEARCH_SETTINGS", {}).items():  # the game's tuning
+        hooks = self._hooks = hooks_for(game)
+        for name, value in hooks.settings.items():  # the game's tuning
             if name not in self._given:
                 setattr(self, name, value)
+        # the hooks the game has (None: the generic path), looked up once per search
+        self._h_search = hooks.overridden("search_moves")
+        self._h_preferred = hooks.overridden("preferred_moves")
+        self._h_horizon = hooks.overridden("playout_horizon_reached")
+        self._h_policy = hooks.overridden("playout_move")
+        self._h_reward = hooks.overridden("playout_reward")
+        self._h_rewards = hooks.overridden("playout_rewards")
         self._rave = (not hidden and self.rave_equivalence > 0 and game.num_players == 2
                       and hasattr(game, "amaf_playout") and hasattr(game, "move_cell"))
         state = game.bit_state() if self._rave and self.use_bits and hasattr(game, "bit_state") else None
@@ -194,7 +196,7 @@ class MCTSAgent(BitSearch, Agent):
         if iterations is None and seconds is None:
             seconds = self.time_limit
             if seconds is None:
-                iterations = self.iterations or getattr(game, "SEARCH_ITERATIONS", None) or self.default_iterations
+                iterations = self.iterations or self._hooks.iterations or self.default_iterations
         clock = self.clock
         deadline = None if seconds is None else clock() + seconds
         done = 0
@@ -257,27 +259,27 @@ class MCTSAgent(BitSearch, Agent):
     def _iterate(self, root: _Node, game, hidden: bool) -> None:
         rng = self.rng
         state = game.determinize(rng)
-        horizon = getattr(state, "playout_horizon_reached", None)
-        preferred = getattr(state, "preferred_moves", None) if self.prior_weight else None
-        moves_of = getattr(state, "search_moves", None)
+        horizon = self._h_horizon
+        preferred = self._h_preferred if self.prior_weight else None
+        moves_of = self._h_search
         node = root
         depth, max_depth = 0, self.max_depth
-        while not state.is_over and not (horizon is not None and horizon(game)):
+        while not state.is_over and not (horizon is not None and horizon(state, game)):
             if max_depth is not None and depth >= max_depth:
                 break
             depth += 1
             if hidden:
-                legal = moves_of() if moves_of is not None else state.legal_moves()
+                legal = moves_of(state) if moves_of is not None else state.legal_moves()
             else:
                 if node.legal is None:
-                    node.legal = moves_of() if moves_of is not None else state.legal_moves()
+                    node.legal = moves_of(state) if moves_of is not None else state.legal_moves()
                 legal = node.legal
             children = node.children
             untried = [m for m in legal if m not in children]
             if untried:  # expansion
                 move = untried[rng.below(len(untried))]
                 child = _Node(move, node, state.current_player)
-                if preferred is not None and move in preferred():
+                if preferred is not None and move in preferred(state):
                     child.bias = self.prior_weight
                 children[move] = child
                 state.apply(move)
@@ -425,19 +427,19 @@ class MCTSAgent(BitSearch, Agent):
             if fast is not None:
                 winner = fast(rng)
                 return [1.0 if p == winner else 0.0 for p in range(n)]
-            whole = getattr(state, "playout_rewards", None)
+            whole = self._h_rewards
             if whole is not None:
-                return whole(rng, start)
-            policy = getattr(state, "playout_move", None)
-            horizon = getattr(state, "playout_horizon_reached", None)
-            while not state.is_over and not (horizon is not None and horizon(start)):
+                return whole(state, rng, start)
+            policy = self._h_policy
+            horizon = self._h_horizon
+            while not state.is_over and not (horizon is not None and horizon(state, start)):
                 if policy is not None:
-                    state.apply(policy(rng))
+                    state.apply(policy(state, rng))
                 else:
                     moves = state.legal_moves()
                     state.apply(moves[rng.below(len(moves))])
-        reward = getattr(state, "playout_reward", None)
+        reward = self._h_reward
         if reward is not None:
-            return [reward(p, start) for p in range(n)]
+            return [reward(state, p, start) for p in range(n)]
         winners = state.winners
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]

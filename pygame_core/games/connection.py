@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..core import Game
+from ..search_hooks import SearchHooks
 
 
 class UnionFindBoard:
@@ -75,8 +76,9 @@ class ConnectionGame(Game):
     ``_to_move`` and ``_winner``; subclasses add the rules and call ``_copy_extra``."""
 
     PLAYER_NAMES: ClassVar[tuple[str, str]] = ("First", "Second")
-    # the search agent's tuning here: UCT-RAVE with little exploration (see agents/mcts.py)
-    SEARCH_SETTINGS: ClassVar[dict] = {"rave_equivalence": 300, "exploration": 0.1}
+    # the search agent's tuning here: UCT-RAVE with little exploration (see agents/mcts.py); the
+    # fill playouts are methods of the state (random_playout, amaf_playout, move_cell)
+    search_hooks: ClassVar[SearchHooks] = SearchHooks(settings={"rave_equivalence": 300, "exploration": 0.1})
 
     def _copy_state(self, other: "ConnectionGame") -> None:
         other.board = self.board.copy()

@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
-from ..games.codex import DrawMove, ObjectiveMove, PlayMove, StarterMove, load_cards
-from . import Agent, register
-from .mcts import MCTSAgent
+from ...agents import Agent, register
+from ...agents.mcts import MCTSAgent
+from .notation import DrawMove, ObjectiveMove, PlayMove, StarterMove
+from .pieces import load_cards
 
 
 def _objective_value(field, objectives, ids) -> int:
@@ -96,8 +97,8 @@ class CodexGreedyAgent(Agent):
 
 @register
 class CodexISMCTSAgent(MCTSAgent):
-    """The generic information-set search of :mod:`.mcts` with the Codex hooks of
-    :mod:`pygame_core.games.codex`: it samples the hands, deck order and secret objectives it
+    """The generic information-set search of :mod:`pygame_core.agents.mcts` with the Codex hooks
+    of :mod:`.search`: it samples the hands, deck order and secret objectives it
     cannot see, searches the best few placements and every draw, and plays each sample a few
     turns ahead by the placement value, scoring points plus objective points so far."""
 

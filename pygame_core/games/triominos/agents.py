@@ -17,19 +17,21 @@ Ties always go to the placement scoring more, then to the tile with more points,
 agent's RNG.  The named variants (``greedy``, ``dump``, ``flexible``, ``bonus``, ``cautious``,
 ``hoarder``) are registered for the UI; any setting can be overridden with keyword arguments.
 
-:class:`ISMCTSAgent` is the generic search of :mod:`.mcts` (determinized per iteration, moves
-legal per determinization) with the game's hooks: rounds played out by a fast policy (draw
+:class:`ISMCTSAgent` is the generic search of :mod:`pygame_core.agents.mcts` (determinized per
+iteration, moves legal per determinization) with the game's hooks (:mod:`.search`): rounds played out by a fast policy (draw
 until a bonus is in sight, then greedy), rewarded by the points difference to the best
 opponent at the round end, and a progressive bias towards that policy's own choice.
 """
 
 from __future__ import annotations
 
-from ..games.triominos import (DRAW, GOING_OUT_BONUS, HEXAGON_AT, MAX_DRAWS, PASS, TILE_INDEX,
-                               Placement, TriominosGame, opening_score)
-from ..geometry import trigrid
-from . import Agent, check_number, register
-from .mcts import MCTSAgent
+from ...agents import Agent, check_number, register
+from ...agents.mcts import MCTSAgent
+from ...core import DRAW, PASS
+from ...geometry import trigrid
+from .board import GOING_OUT_BONUS, HEXAGON_AT, MAX_DRAWS
+from .pieces import TILE_INDEX, Placement
+from .rules import TriominosGame, opening_score
 
 PLACEMENT_POLICIES = ("max-score", "dump", "flexible", "bonus")
 DRAWING_POLICIES = ("forced-only", "threshold")
@@ -221,6 +223,6 @@ class ISMCTSAgent(MCTSAgent):
                    "The strongest Triominos agent.")
     games = ("triominos",)
     strength = 4
-    default_iterations = 300  # as TriominosGame.SEARCH_ITERATIONS: about 0.6 s a move in CPython
+    default_iterations = 300  # as TriominosSearch.iterations: about 0.6 s a move in CPython
     exploration = 0.7
     prior_weight = 1.0  # lean on the playout policy's own choice until the samples disagree

@@ -12,10 +12,11 @@ objective cards dealt, drawn in a panel above the hand).  Only ``pass`` is a but
 
 from __future__ import annotations
 
-from ..games.codex import (CODEX_PASS, COLOUR_NAMES, EMPTY, HIDDEN, CodexGame, DrawMove, HiddenCard,
-                           ObjectiveMove, PlayMove, StarterMove, load_cards)
-from ..geometry.cornergrid import CORNER_OFFSETS, CORNERS
-from . import GameView, polygon, r3, register_view
+from ...geometry.cornergrid import CORNER_OFFSETS, CORNERS
+from ...view import GameView, polygon, r3, register_view
+from .notation import CODEX_PASS, DrawMove, ObjectiveMove, PlayMove, StarterMove
+from .pieces import COLOUR_NAMES, EMPTY, HIDDEN, HiddenCard, load_cards
+from .rules import CodexGame
 
 MAX_SCALE = 75  # the page draws a unit at most this many CSS px (a card about 195 px wide)
 CARD_W, CARD_H = 2.6, 1.7  # a card; card cells two apart are (2, 1.24) apart on screen

@@ -9,9 +9,11 @@ tile fit that gap the UI cycles through them with a preview.  ``draw`` and ``pas
 
 from __future__ import annotations
 
-from ..games.iwoki import DELIVERED, DRAW, PASS, WILD, IwokiGame, SmallPlacement, order_text
-from ..geometry import hexspiral
-from . import GameView, polygon, pts, r3, register_view
+from ...core import DRAW, PASS
+from ...geometry import hexspiral
+from ...view import GameView, polygon, pts, r3, register_view
+from .pieces import DELIVERED, WILD, SmallPlacement, order_text
+from .rules import IwokiGame
 
 MAX_SCALE = 230  # the page draws a unit at most this many CSS px (a hexagon about 260 px wide)
 HEX_RADIUS = 0.57  # hexagons this size leave small gaps a little wider than a hexagon side

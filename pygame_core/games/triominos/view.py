@@ -8,9 +8,11 @@ those that fit there (the UI cycles through them when several fit, e.g. for the 
 
 from __future__ import annotations
 
-from ..games.triominos import (ABC, DRAW, PASS, Placement, Tile, TriominosGame, hand_points)
-from ..geometry import trigrid
-from . import GameView, polygon, pts, r3, register_view
+from ...core import DRAW, PASS
+from ...geometry import trigrid
+from ...view import GameView, polygon, pts, r3, register_view
+from .pieces import ABC, Placement, Tile
+from .rules import TriominosGame, hand_points
 
 # Corner numbers (tile side 1).  Each number sits on the line from its corner to the tile's
 # centre, far enough in that its text box (about 1.2-1.36 em high, 0.7 em wide, whatever the

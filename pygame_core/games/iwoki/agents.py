@@ -19,18 +19,19 @@ hand and bag sizes and its own small tiles - never another player's small tiles 
   valued own score minus the best opponent's, each after the end-of-game deduction (own tiles
   exact, unknown tiles and opponents' tiles at the mean highest number of the unseen small
   tiles).  The last ply is valued straight from the move list (no move is played out).
-* :class:`IwokiISMCTSAgent`: the generic information-set search of :mod:`.mcts` with the game's
-  hooks (greedy-ish playouts to the end of the game, reward = final margin plus the win).
+* :class:`IwokiISMCTSAgent`: the generic information-set search of :mod:`pygame_core.agents.mcts`
+  with the game's hooks (:mod:`.search`: greedy-ish playouts to the end of the game, reward =
+  final margin plus the win).
 """
 
 from __future__ import annotations
 
 import time
 
-from ..core import DRAW, PASS
-from ..games.iwoki import SmallPlacement
-from . import Agent, check_number, register
-from .mcts import MAX_SECONDS, MCTSAgent
+from ...agents import Agent, check_number, register
+from ...agents.mcts import MAX_SECONDS, MCTSAgent
+from ...core import DRAW, PASS
+from .pieces import SmallPlacement
 
 GAME = "iwoki"
 
@@ -251,7 +252,7 @@ class IwokiISMCTSAgent(MCTSAgent):
                    "the end of the game, then makes the move that won most often.")
     games = (GAME,)
     strength = 4
-    default_iterations = 250  # as IwokiGame.SEARCH_ITERATIONS: about 0.4 s a move in CPython
+    default_iterations = 250  # as IwokiSearch.iterations: about 0.4 s a move in CPython
     exploration = 0.6  # tuned with search_moves (8 placements + draw): see the README figures
     prior_weight = 1.0  # lean on the playout policy's own choice until the samples disagree
 
