@@ -204,3 +204,21 @@ def test_at_the_root_a_lost_position_is_proven_and_a_won_one_finds_its_key():
                     assert not wins(*((s0 | b, s1) if me == 0 else (s0, s1 | b)), 1 - me), (s0, s1, me)
                 won += 1
     assert lost > 3 and won > 3, (lost, won)
+
+
+@pytest.mark.parametrize("board, lo, hi", [("hex5", 6, 12), ("y6", 6, 12)])
+def test_the_and_rule_through_a_cell_a_bridge_away_finds_more_and_only_truths(board, lo, hi):
+    """Positions where H-search with the AND rule's cells a bridge away finds a win (a winning VC
+    or SC) that it does not find without them: some exist, and every connection and win found
+    there holds against every defence (the exhaustive solver, as above)."""
+    core = hex_core(5) if board == "hex5" else _y_core(6)
+    wins = _solver(core)
+    more = 0
+    for s0, s1 in _positions(core, 150, lo, hi, seed=7):
+        for player in (0, 1):
+            mine, theirs = (s0, s1) if player == 0 else (s1, s0)
+            narrow = hsearch(core, mine, theirs, player, bridge_and=False)
+            _, full = _check(core, wins, s0, s1, player)
+            if (full.vc_win is not None and narrow.vc_win is None) or len(full.sc_wins) > len(narrow.sc_wins):
+                more += 1
+    assert more >= 3, more
