@@ -12,7 +12,7 @@ are medians per CPU second (``time.process_time``) and per wall second.  Ours, i
 * ``random_playout(Rng)`` / ``random_playout(random.Random)``: fill the board at random and
   decide the winner once, with the rules' SplitMix64 or Python's Mersenne Twister;
 * ``amaf_playout(random.Random)``: the bridge-saving fill of the list-based search;
-* ``bit_playout(random.Random)``: the fill on the bitboard core (``pygame_core.games.bitboard``:
+* ``bit_playout(random.Random)``: the fill on the bitboard core (``pygame_core.games.connection.bitboard``:
   random bits balanced to the mover's share, one flood fill), without and with the bridge rule
   (each player's intact bridges keep one carrier each, as in the fast search's playouts).
 

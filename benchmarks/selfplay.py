@@ -4,7 +4,7 @@ equal CPU time a move, to see whether a change of the search pays.
     nice python benchmarks/selfplay.py --a hsearch_visits=256 --b hsearch_visits=0 --games 20 --jobs 2
     python benchmarks/selfplay.py --game y --size 13 --a ica_playouts=0 --games 10 --seconds 0.3
 
-* ``--a`` and ``--b``: ``NAME=VALUE`` settings of :class:`~pygame_core.agents.connection_mcts.BitSearch`
+* ``--a`` and ``--b``: ``NAME=VALUE`` settings of :class:`~pygame_core.games.connection.mcts.BitSearch`
   (class attributes of the ``mcts`` agent, e.g. ``hsearch_visits``, ``inferior_cells``,
   ``widen``); a name the agent lacks is an error.  Both sides get ``--seconds`` CPU s a move
   (``time.process_time``) and keep their trees between moves, as in play.

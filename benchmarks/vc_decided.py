@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import bounded  # noqa: E402
 from mohex import COLOUR, MoHex, default_mohex, need_mohex, new_hex  # noqa: E402
 
-from pygame_core.games.bitboard_dfpn import LOSS, WIN, Dfpn  # noqa: E402
-from pygame_core.games.bitboard_hsearch import hsearch  # noqa: E402
-from pygame_core.games.bitboard_ica import fill_in  # noqa: E402
+from pygame_core.games.connection.bitboard_dfpn import LOSS, WIN, Dfpn  # noqa: E402
+from pygame_core.games.connection.bitboard_hsearch import hsearch  # noqa: E402
+from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
 
 

@@ -1,6 +1,6 @@
-"""Learn a Hex or Y move-prior model (``pygame_core/games/hex_patterns.py``) from games, and
-write the table the wheel ships (``pygame_core/games/hex_pattern_table.py`` or
-``y_pattern_table.py``).
+"""Learn a Hex or Y move-prior model (``pygame_core/games/connection/hex_patterns.py``) from games, and
+write the table the wheel ships (``pygame_core/games/hex/pattern_table.py`` or
+``pygame_core/games/y/pattern_table.py``).
 
     python build_scripts/learn_patterns.py GAMES.jsonl [GAMES.jsonl ...] [--min-seen 10] [--holdout LOG] [--out PATH]
 
@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pygame_core.games.hex_patterns import CODES, NEAR, codes, geometry, near  # noqa: E402
+from pygame_core.games.connection.hex_patterns import CODES, NEAR, codes, geometry, near  # noqa: E402
 
 TABLES = Path(__file__).resolve().parents[1] / "pygame_core" / "games"
 ROUNDS = 12
@@ -235,7 +235,7 @@ def main(argv=None) -> int:
     if len(kinds) > 1:
         ap.error("the games are of more than one game (hex and y): learn each apart")
     kind = kinds.pop()
-    out = args.out or TABLES / f"{kind}_pattern_table.py"
+    out = args.out or TABLES / kind / "pattern_table.py"
     top1 = None
     if args.test and len(games) >= 2 * args.test:
         train = [g for i, g in enumerate(games) if i % args.test]

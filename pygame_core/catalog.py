@@ -38,10 +38,10 @@ LAYERS = ("rules", "agents", "view")
 # "rules": the game and its record formats, "agents": its own agents, "view": its GameView.
 # The order of the rows is the order of list_games().
 GAMES: dict[str, dict[str, tuple[str, ...]]] = {
-    "hex": {"rules": ("games.hex", "games.hex_formats", "games.hex_sgf", "games.hex_sgf_parse",
-                      "games.hex_hexworld", "games.hex_notation"),
-            "agents": ("agents.hex_agents",), "view": ("view.hex",)},
-    "y": {"rules": ("games.y",), "agents": (), "view": ("view.y",)},
+    "hex": {"rules": ("games.hex.rules", "games.hex.formats", "games.hex.sgf", "games.hex.sgf_parse",
+                      "games.hex.hexworld", "games.hex.notation"),
+            "agents": ("games.hex.agents",), "view": ("games.hex.view",)},
+    "y": {"rules": ("games.y.rules",), "agents": (), "view": ("games.y.view",)},
     "triominos": {"rules": ("games.triominos.rules",), "agents": ("games.triominos.agents",),
                   "view": ("games.triominos.view",)},
     "iwoki": {"rules": ("games.iwoki.rules",), "agents": ("games.iwoki.agents",), "view": ("games.iwoki.view",)},
@@ -54,7 +54,7 @@ GENERIC_AGENTS: tuple[str, ...] = ("agents.mcts",)
 
 # Every agent module, in the order agents are listed (list_agents, and the first of equally
 # strong agents); within a module, in the order the module registers them.
-AGENT_MODULES: tuple[str, ...] = ("agents.hex_agents", "agents.mcts", "games.triominos.agents",
+AGENT_MODULES: tuple[str, ...] = ("games.hex.agents", "agents.mcts", "games.triominos.agents",
                                   "games.iwoki.agents", "games.codex.agents")
 
 _loaded: set[tuple[str, str]] = set()  # (game id, layer) pairs imported so far

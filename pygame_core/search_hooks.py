@@ -16,7 +16,7 @@ which hooks a game has, so that it can skip the generic ones where they would co
 
 Connection games (Hex and Y) keep their own fill playouts and bitboard search on the state
 (``random_playout``, ``amaf_playout``, ``move_cell``, ``bit_state``: see
-:mod:`pygame_core.agents.connection_mcts`); their hooks object only carries the search settings.
+:mod:`pygame_core.games.connection.mcts`); their hooks object only carries the search settings.
 
 This module imports nothing from the package: games and agents both build on it.
 """

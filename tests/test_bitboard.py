@@ -1,4 +1,4 @@
-"""The bitboard core of Hex and Y (pygame_core.games.bitboard) against the readable rules, on
+"""The bitboard core of Hex and Y (pygame_core.games.connection.bitboard) against the readable rules, on
 thousands of random games: the position, the legal moves, the moment a game is won (and by whom),
 the winner of a full board, the cells that win at once, and the fill playout."""
 
@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import pygame_core
-from pygame_core.games.bitboard import PermPool, hex_core
+from pygame_core.games.connection.bitboard import PermPool, hex_core
 
 BOARDS = ([("hex", {"size": n}) for n in (2, 3, 5, 8, 11, 14)]
           + [("y", {"family": "regular", "size": n}) for n in (2, 3, 6, 9, 13)]

@@ -1,4 +1,4 @@
-"""The fast connection search (agents/connection_mcts.py): its proofs agree with a brute-force
+"""The fast connection search (games/connection/mcts.py): its proofs agree with a brute-force
 solver on small boards, and it solves tactical positions (a threat to block, a broken bridge to
 mend, a double threat to make) at a small budget."""
 
@@ -142,7 +142,7 @@ def test_must_play_names_the_carriers_of_a_bridge_chain():
 def test_must_play_takes_patterns_without_a_shared_carrier():
     # patterns are taken lowest first, each only if neither carrier is given out already; a
     # single bridge joining the sides of 3x3 Hex is a virtual connection until it is intruded
-    from pygame_core.games.bitboard import disjoint, hex_core
+    from pygame_core.games.connection.bitboard import disjoint, hex_core
     assert disjoint(0b101, 0b11, 0) == 0b101  # anchors 0 and 2: carriers {0,1}, {2,3}
     assert disjoint(0b011, 0b11, 0) == 0b001  # anchors 0 and 1 share the cell 1
     assert disjoint(0b001, 0b11, 0b10) == 0  # a carrier already given out

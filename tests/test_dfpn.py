@@ -1,4 +1,4 @@
-"""The df-pn solver (``games/bitboard_dfpn.py``): every answer it gives agrees with an exhaustive
+"""The df-pn solver (``games/connection/bitboard_dfpn.py``): every answer it gives agrees with an exhaustive
 solver over the rules on small boards (Hex 3-5, regular Y 4-6), with and without H-search; a
 winning move it names wins; and the search marks what it proves at the root."""
 
@@ -8,8 +8,8 @@ import random
 import pytest
 
 import pygame_core
-from pygame_core.games.bitboard_dfpn import LOSS, WIN, Dfpn
-from pygame_core.games.bitboard_hsearch import hsearch
+from pygame_core.games.connection.bitboard_dfpn import LOSS, WIN, Dfpn
+from pygame_core.games.connection.bitboard_hsearch import hsearch
 
 # (game, options, stones before the position): positions a few stones in, where the solver's
 # root alone (H-search included) does not decide, so df-pn itself must search
@@ -155,7 +155,7 @@ def _played(g, move):
 
 
 def test_the_root_solver_runs_only_where_the_position_looks_decided():
-    from pygame_core.agents.connection_mcts import BitNode
+    from pygame_core.games.connection.mcts import BitNode
     from pygame_core.agents.mcts import MCTSAgent
     agent = MCTSAgent(seed=1)
     root = BitNode(None, None, None)

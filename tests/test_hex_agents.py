@@ -7,7 +7,7 @@ import pytest
 
 import pygame_core
 from pygame_core import agents
-from pygame_core.agents.hex_agents import astar_path
+from pygame_core.games.hex.agents import astar_path
 from pygame_core.games.hex import BLUE, EMPTY, RED, HexBoard, HexMove
 from pygame_core.geometry import hexgrid
 

@@ -7,7 +7,7 @@ import pytest
 
 import pygame_core
 from pygame_core.core import InvalidRecordError, replay
-from pygame_core.games.hex_formats import (detect_format, from_hexworld, from_sgf, to_hexworld,
+from pygame_core.games.hex.formats import (detect_format, from_hexworld, from_sgf, to_hexworld,
                                            to_sgf)
 
 BLUE, RED = 0, 1

@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pygame_core.games import hex_patterns as hp
-from pygame_core.games.bitboard import hex_core
+from pygame_core.games.connection import hex_patterns as hp
+from pygame_core.games.connection.bitboard import hex_core
 
 ROOT = Path(__file__).resolve().parents[1]
 LEARN = ROOT / "build_scripts" / "learn_patterns.py"

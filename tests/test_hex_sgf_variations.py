@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import pygame_core
 from pygame_core.bridge import Session, handle
 from pygame_core.core import InvalidRecordError, replay
-from pygame_core.games import hex_sgf, hex_sgf_parse
-from pygame_core.games.hex_formats import from_sgf, to_sgf
+from pygame_core.games.hex import sgf as hex_sgf, sgf_parse as hex_sgf_parse
+from pygame_core.games.hex.formats import from_sgf, to_sgf
 from pygame_core.tree import MAX_NESTING, GameTree, _depth, build
 
 GUARD = pytest.mark.timeout(20)  # a hang guard, not a speed target

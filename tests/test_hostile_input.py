@@ -30,7 +30,7 @@ import pytest
 from pygame_core import list_games, new_game, replay
 from pygame_core.bridge import MAX_REQUEST_CHARS, Session, _link_token, handle, handle_json
 from pygame_core.core import MAX_SEED, GameError, InvalidOptionError, InvalidRecordError, game_class
-from pygame_core.games import hex_formats
+from pygame_core.games.hex import formats as hex_formats
 from pygame_core.games.codex import CODEX_PASS, CodexGame, GameField, PlayMove, load_cards
 from pygame_core.games.hex import HexGame, cell_name
 from pygame_core.games.y import YGame, YMove

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 import pytest
 
-from pygame_core.games.bitboard import hex_core
-from pygame_core.games.bitboard_hsearch import hsearch
+from pygame_core.games.connection.bitboard import hex_core
+from pygame_core.games.connection.bitboard_hsearch import hsearch
 
 from test_inferior_cells import _bits, _over, _solver, search_proofs
 

@@ -1,4 +1,4 @@
-"""Inferior-cell analysis (games/bitboard_ica.py) against brute force on small Hex boards.
+"""Inferior-cell analysis (games/connection/bitboard_ica.py) against brute force on small Hex boards.
 
 * a dead cell: in every completion of the board, the winner does not depend on its colour;
 * a captured pair, and the whole fill-in (pairs of both players, then dead cells of either
@@ -14,8 +14,8 @@ from itertools import product
 
 import pytest
 
-from pygame_core.games import bitboard_ica as ica
-from pygame_core.games.bitboard import hex_core, y_core
+from pygame_core.games.connection import bitboard_ica as ica
+from pygame_core.games.connection.bitboard import hex_core, y_core
 
 
 def _bits(m: int) -> list:

@@ -39,9 +39,9 @@ def loaded():
 FULL_IMPORT = """
 import importlib, json, pkgutil
 import pygame_core
-OLD_ORDER = ["games.hex", "games.hex_formats", "games.y", "games.triominos", "games.iwoki",
-             "games.codex", "agents.hex_agents", "agents.mcts", "games.triominos.agents",
-             "games.iwoki.agents", "games.codex.agents", "view.hex", "view.y",
+OLD_ORDER = ["games.hex.rules", "games.hex.formats", "games.y.rules", "games.triominos", "games.iwoki",
+             "games.codex", "games.hex.agents", "agents.mcts", "games.triominos.agents",
+             "games.iwoki.agents", "games.codex.agents", "games.hex.view", "games.y.view",
              "games.triominos.view", "games.iwoki.view", "games.codex.view"]
 for name in OLD_ORDER:
     importlib.import_module("pygame_core." + name)
@@ -103,7 +103,7 @@ print(json.dumps({"ok": ok, "after_import": after_import, "after_game": loaded()
         for module in (f"pygame_core.games.{game}", f"pygame_core.games.{game}.agents",
                        f"pygame_core.games.{game}.view", f"pygame_core.view.{game}"):
             assert module not in out["after_game"], f"{module} was imported for a Hex game"
-    assert "pygame_core.view.hex" in out["after_game"] and "pygame_core.games.hex_formats" in out["after_game"]
+    assert "pygame_core.games.hex.view" in out["after_game"] and "pygame_core.games.hex.formats" in out["after_game"]
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -197,17 +197,13 @@ def test_the_catalog_names_every_module_that_registers_something(full):
     for agent in full["agents"]:
         if agent["games"] is None and agent["module"] != "pygame_core.agents":
             assert agent["module"] in [f"pygame_core.{m}" for m in catalog.GENERIC_AGENTS]
-    helpers = {"pygame_core.agents.connection_mcts", "pygame_core.agents.connection_hsearch"}  # search code mcts uses; registers nothing
     agent_modules = {m for m in full["all_modules"] if m.startswith("pygame_core.agents.")
-                     or m.startswith("pygame_core.games.") and m.endswith(".agents")} - helpers
+                     or m.startswith("pygame_core.games.") and m.endswith(".agents")}
     assert {f"pygame_core.{m}" for m in catalog.AGENT_MODULES} == agent_modules
     named = {f"pygame_core.{m}" for entry in catalog.GAMES.values() for mods in entry.values() for m in mods}
     assert named <= set(full["all_modules"])
     # every module of games/ and view/ that is not shared code belongs to a game's row
-    shared = {"pygame_core.games.connection", "pygame_core.games.bitboard", "pygame_core.games.bitboard_base",
-              "pygame_core.games.bitboard_vc", "pygame_core.games.bitboard_ica", "pygame_core.games.bitboard_hsearch",
-              "pygame_core.games.hex_patterns", "pygame_core.games.bitboard_dfpn",
-              "pygame_core.games.hex_pattern_table", "pygame_core.games.y_pattern_table"}
+    shared = {m for m in full["all_modules"] if m.startswith("pygame_core.games.connection")}
     # (a game's package: its rules, agents and view modules are named; its other modules are
     # what those import)
     packages = {m.rpartition(".")[0] for m in named if m.rpartition(".")[0].startswith("pygame_core.games.")}
@@ -224,12 +220,12 @@ def test_module_attributes_still_import_submodules():
     out = run("""
 import json
 import pygame_core
-from pygame_core import agents, games, view
-ok = [games.iwoki.IwokiGame.game_id, agents.hex_agents.astar_path.__name__, type(view.y.__name__).__name__]
+from pygame_core import agents, games
+ok = [games.iwoki.IwokiGame.game_id, agents.mcts.MCTSAgent.__name__, games.y.YGame.game_id]
 try:
     games.nope
 except AttributeError:
     ok.append("AttributeError")
 print(json.dumps(ok))
 """)
-    assert out == ["iwoki", "astar_path", "str", "AttributeError"]
+    assert out == ["iwoki", "MCTSAgent", "y", "AttributeError"]

@@ -39,7 +39,7 @@ import time
 
 from ..search_hooks import hooks_for
 from . import Agent, check_number, register
-from .connection_mcts import BitNode, BitSearch
+from ..games.connection.mcts import BitNode, BitSearch
 
 MAX_ITERATIONS = 10**8  # settings above these are typing mistakes, not searches anyone waits for
 MAX_SECONDS = 3600  # a move
@@ -81,7 +81,7 @@ class MCTSAgent(BitSearch, Agent):
     max_depth: int | None = None  # tree depth limit (None: grow as deep as the search goes)
     prior_weight = 0.0  # progressive bias towards the hooks' ``preferred_moves`` (0: off)
     reuse_tree = True  # perfect information: keep the searched subtree for the next move
-    use_bits = True  # Hex and regular Y (``bit_state()``, hex-grid boards): the fast search (connection_mcts.py)
+    use_bits = True  # Hex and regular Y (``bit_state()``, hex-grid boards): the fast search (games/connection/mcts.py)
     # the clock of time budgets: wall time by default; benchmarks that give each side the same
     # CPU time set ``time.process_time``
     clock = staticmethod(time.perf_counter)

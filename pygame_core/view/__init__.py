@@ -144,7 +144,3 @@ def coord_labels(columns: int, rows: int) -> list[dict]:
         labels.append({"kind": "text", "at": [r3(cx - 1.3), r3(cy)], "text": str(y + 1), "cls": "coord"})
     return labels
 
-
-# The views of the games (view/<game>.py) are imported on first use (pygame_core.catalog);
-# pygame_core.view.<module> still works as an attribute.
-__getattr__ = catalog.submodule_getattr(__name__)

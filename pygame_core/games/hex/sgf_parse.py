@@ -1,6 +1,6 @@
-"""SGF syntax for :mod:`pygame_core.games.hex_sgf`: the text of a collection read into the nodes of
+"""SGF syntax for :mod:`pygame_core.games.hex.sgf`: the text of a collection read into the nodes of
 its first game tree, variations included (:func:`parse_sgf`); what the nodes mean for Hex is
-``hex_sgf``'s business.
+``sgf``'s business.
 
 One left-to-right pass, iterative (no recursion, so a file nested 100,000 deep is refused, not a
 ``RecursionError``), linear in the text: runs of white space and of value text are skipped by
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 
-from ..core import InvalidRecordError
-from ..tree import MAX_NESTING
-from .hex import MAX_SIZE
-from .hex_notation import snip
+from ...core import InvalidRecordError
+from ...tree import MAX_NESTING
+from .rules import MAX_SIZE
+from .notation import snip
 
 # Caps on what the importer reads (checked while parsing, so a hostile text costs little).
 MAX_SGF_CHARS = 1_000_000     # a real Hex SGF is a few KB; comments and variations fit easily

@@ -17,9 +17,9 @@ instead of a loop over cells in Python:
   templates (a flood fill that also follows each bridge's link), the opponent must play on
   their carriers.
 
-The rules classes (:mod:`.hex`, :mod:`.y`) keep their readable API and give a position to this
+The rules classes (:mod:`..hex.rules`, :mod:`..y.rules`) keep their readable API and give a position to this
 core with ``bit_state()``; ``tests/test_bitboard.py`` checks the two against each other on
-thousands of random games.  The search (:mod:`pygame_core.agents.connection_mcts`) works on it.
+thousands of random games.  The search (:mod:`.mcts`) works on it.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class BitCore:
         intrusion on ``pos`` into a bridge (both ends the player's) or an edge template (the
         stone on a side's second line) is answered to keep them joined."""
         if self._replies is None:
-            from .connection import bridge_table
+            from .rules import bridge_table
             pos = self.positions
             table = [[] for _ in range(self.nbits)]
             for c, entries in enumerate(bridge_table(self._neighbours)):
@@ -369,7 +369,7 @@ def hex_core(size: int) -> BitCore:
 
 
 def _hex_core(size: int) -> BitCore:
-    from ..geometry import hexgrid
+    from ...geometry import hexgrid
     w = size + 1
     positions = [(i // size) * w + i % size for i in range(size * size)]
     top = sum(1 << x for x in range(size))

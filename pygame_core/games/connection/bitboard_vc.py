@@ -7,7 +7,7 @@ player does outside their two carriers: an intrusion into one carrier is answere
 So if a player's groups join all of its sides once every such pattern counts as joined (the
 patterns taken lowest first, none sharing a carrier with one taken before), that player wins, and
 every move of the opponent off the carriers the joining group uses loses (Hex and Y: stones are
-never taken, and two players cannot both connect).  The search (``agents/connection_mcts.py``)
+never taken, and two players cannot both connect).  The search (``games/connection/mcts.py``)
 proves such a position lost for the player to move.
 """
 

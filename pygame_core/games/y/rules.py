@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 import re
 
-from ..core import IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote, register_game
+from ...core import IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote, register_game
 
-from ..geometry import ygrid
-from ..geometry.yradial import radial_layout
-from .bitboard import y_core
-from .connection import ConnectionGame, UnionFindBoard
-from .hex import LETTERS, _A1, _XY
+from ...geometry import ygrid
+from ...geometry.yradial import radial_layout
+from ..connection.bitboard import y_core
+from ..connection.rules import ConnectionGame, UnionFindBoard
+from ..hex.rules import LETTERS, _A1, _XY
 
 # read on a text cleaned by clean_move_text (short, stripped, single spaces): linear, like _A1/_XY
 _TI = re.compile(r"\[? ?([0-9]{1,3}) ?[.,] ?([0-9]{1,4}) ?\]?")
@@ -237,7 +237,7 @@ class YGame(ConnectionGame):
     def move_cell(self, move: YMove) -> int:
         return self.board.index[(move.x, move.y)]
 
-    # ---- the bitboard core (pygame_core.games.bitboard), for the fast search --------------
+    # ---- the bitboard core (pygame_core.games.connection.bitboard), for the fast search --------------
     def _core(self):
         return y_core(self.board.layout, self.radial, self.options["misere"])
 

@@ -1,7 +1,7 @@
 """The fast search of two-player connection games (Hex, Y) on the bitboard core.
 
 :class:`~pygame_core.agents.mcts.MCTSAgent` uses it when the game offers ``bit_state()``
-(:mod:`pygame_core.games.bitboard`).  It is the same UCT-RAVE search with the MCTS-solver as the
+(:mod:`pygame_core.games.connection.bitboard`).  It is the same UCT-RAVE search with the MCTS-solver as the
 generic one, with these changes that make an iteration several times cheaper in Python:
 
 * a position is two integers (each player's stones); a move is one ``|``; whether a move
@@ -54,9 +54,9 @@ from __future__ import annotations
 import math
 import sys
 
-from ..games.bitboard import PermPool
-from ..games.bitboard_ica import fill_in
-from .connection_hsearch import HSearchKnowledge
+from .bitboard import PermPool
+from .bitboard_ica import fill_in
+from .hsearch import HSearchKnowledge
 
 RANK_FIRST = 32  # visits before a node ranks its moves by its own statistics
 INF = math.inf

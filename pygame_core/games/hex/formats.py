@@ -23,10 +23,10 @@ Red joins columns ``a`` and the last one.  Cell ``a1`` is ``(x=0, y=0)``, the le
 column ``x`` and the number the row ``y + 1``.  ``swap`` replaces Blue's stone at ``(x, y)``
 by a Red stone at ``(y, x)`` and Blue moves next ("swap pieces").
 
-SGF (its conventions and sources, how they map to ours, variations): :mod:`pygame_core.games.hex_sgf`
-(its syntax: :mod:`~pygame_core.games.hex_sgf_parse`);
-HexWorld links: :mod:`pygame_core.games.hex_hexworld`; what both share (cells, sizes, the
-conversion of a file's moves): :mod:`pygame_core.games.hex_notation`.  This module registers both
+SGF (its conventions and sources, how they map to ours, variations): :mod:`pygame_core.games.hex.sgf`
+(its syntax: :mod:`~pygame_core.games.hex.sgf_parse`);
+HexWorld links: :mod:`pygame_core.games.hex.hexworld`; what both share (cells, sizes, the
+conversion of a file's moves): :mod:`pygame_core.games.hex.notation`.  This module registers both
 formats with the engine (:func:`pygame_core.core.register_format`) and tells which one a text is
 (:func:`detect_format`).
 
@@ -43,10 +43,10 @@ from __future__ import annotations
 
 import re
 
-from ..core import RecordFormat, register_format
-from .hex_hexworld import MAX_HEXWORLD_CHARS, from_hexworld, to_hexworld
-from .hex_sgf import MAX_SGF_CHARS, MAX_SGF_MAIN_LINE, MAX_SGF_NODES, MAX_SGF_VALUE, from_sgf, to_sgf
-from .hex_sgf_parse import SPACE_RUN
+from ...core import RecordFormat, register_format
+from .hexworld import MAX_HEXWORLD_CHARS, from_hexworld, to_hexworld
+from .sgf import MAX_SGF_CHARS, MAX_SGF_MAIN_LINE, MAX_SGF_NODES, MAX_SGF_VALUE, from_sgf, to_sgf
+from .sgf_parse import SPACE_RUN
 
 __all__ = ["to_sgf", "from_sgf", "to_hexworld", "from_hexworld", "detect_format", "MAX_SGF_CHARS",
            "MAX_SGF_NODES", "MAX_SGF_MAIN_LINE", "MAX_SGF_VALUE", "MAX_HEXWORLD_CHARS"]

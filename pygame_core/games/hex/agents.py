@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import heapq
 
-from ..games.hex import BLUE, EMPTY, HexBoard, HexMove
-from ..geometry import hexgrid
-from . import Agent, register
+from .rules import BLUE, EMPTY, HexBoard, HexMove
+from ...geometry import hexgrid
+from ...agents import Agent, register
 
 
 def _axis(board: HexBoard, player: int, i: int) -> int:

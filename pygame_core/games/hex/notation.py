@@ -1,4 +1,4 @@
-"""What Hex's SGF and HexWorld readers and writers share (:mod:`pygame_core.games.hex_formats`):
+"""What Hex's SGF and HexWorld readers and writers share (:mod:`pygame_core.games.hex.formats`):
 the game behind a game object or a record, cell notation (``f6``, ``aa1``, Little Golem's
 ``fe``), board sizes, the conversion of a file's moves to ours (colours, swap kinds, mirroring)
 and the final replay into a record.  Messages quote at most :data:`SNIP` characters of input.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ..core import Game, GameError, InvalidRecordError, quote, record_dict, replay
-from .hex import LETTERS, MAX_SIZE, MIN_SIZE, HexGame, cell_name
+from ...core import Game, GameError, InvalidRecordError, quote, record_dict, replay
+from .rules import LETTERS, MAX_SIZE, MIN_SIZE, HexGame, cell_name
 
 MAX_DIGITS = 6          # longest number we ever parse (keeps int() far from its digit limit)
 SNIP = 40               # longest piece of user input quoted in a message

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..core import Game
-from ..search_hooks import SearchHooks
+from ...core import Game
+from ...search_hooks import SearchHooks
 
 
 class UnionFindBoard:

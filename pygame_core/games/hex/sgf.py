@@ -1,5 +1,5 @@
 """Hex SGF files (FF[4] ``GM[11]``), both directions: :func:`to_sgf` and :func:`from_sgf`
-(registered by :mod:`pygame_core.games.hex_formats`, which also says how our Hex is laid out).
+(registered by :mod:`pygame_core.games.hex.formats`, which also says how our Hex is laid out).
 
 SGF for Hex (FF[4] GM[11]), sources: the SGF Hex page, red-bean.com/sgf/hex.html ("Black tries
 to connect the top and bottom of the board; White tries to connect the left and right sides";
@@ -53,19 +53,19 @@ pattern over untrusted text; it refuses up front (with a clear message) a text o
 :data:`MAX_SGF_CHARS` characters, more than :data:`MAX_SGF_NODES` nodes
 (:data:`MAX_SGF_MAIN_LINE` on a line), variations nested more than
 :data:`pygame_core.tree.MAX_NESTING` deep, a property value over :data:`MAX_SGF_VALUE`
-characters and more moves than :meth:`HexGame.max_moves` allows (:mod:`.hex_sgf_parse`).
+characters and more moves than :meth:`HexGame.max_moves` allows (:mod:`.sgf_parse`).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..core import GameError, InvalidRecordError, replay_moves
-from ..tree import MAX_NESTING, GameTree, Node, record_tree
-from .hex import HexGame
-from .hex_notation import (SNIP, Converter, build_record, check_move_count, check_size, hex_record,
+from ...core import GameError, InvalidRecordError, replay_moves
+from ...tree import MAX_NESTING, GameTree, Node, record_tree
+from .rules import HexGame
+from .notation import (SNIP, Converter, build_record, check_move_count, check_size, hex_record,
                            read_cell)
-from .hex_sgf_parse import (MAX_SGF_CHARS, MAX_SGF_MAIN_LINE, MAX_SGF_NODES, MAX_SGF_VALUE,
+from .sgf_parse import (MAX_SGF_CHARS, MAX_SGF_MAIN_LINE, MAX_SGF_NODES, MAX_SGF_VALUE,
                             SgfTree, parse_sgf)
 
 __all__ = ["to_sgf", "from_sgf", "MAX_SGF_CHARS", "MAX_SGF_NODES", "MAX_SGF_MAIN_LINE", "MAX_SGF_VALUE"]
@@ -89,7 +89,7 @@ def to_sgf(game_or_record) -> str:
     if main != game.moves:
         game = replay_moves(HexGame, game.options, game.seed, main)
     try:
-        from .. import __version__ as version
+        from ... import __version__ as version
     except ImportError:  # pragma: no cover
         version = "?"
     root = f";FF[4]GM[11]CA[UTF-8]AP[Boardwright:{version}]SZ[{game.size}]"

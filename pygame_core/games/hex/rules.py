@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core import (IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote,
+from ...core import (IllegalMoveError, InvalidMoveError, Option, Rng, clean_move_text, quote,
                     register_game)
-from ..geometry import hexgrid
-from .bitboard import hex_core
-from .connection import ConnectionGame, UnionFindBoard
+from ...geometry import hexgrid
+from ..connection.bitboard import hex_core
+from ..connection.rules import ConnectionGame, UnionFindBoard
 
 BLUE, RED = 0, 1
 EMPTY = -1
@@ -375,7 +375,7 @@ class HexGame(ConnectionGame):
     def filled_winner(self, cells: list[int]) -> int:
         return full_board_winner(cells, self.size)
 
-    # ---- the bitboard core (pygame_core.games.bitboard), for the fast search --------------
+    # ---- the bitboard core (pygame_core.games.connection.bitboard), for the fast search --------------
     def bit_state(self):
         """``(core, Blue's stones, Red's stones)`` as bitboards, or ``None`` while a swap may
         still come (the core knows only cell moves)."""

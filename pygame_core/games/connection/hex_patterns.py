@@ -20,7 +20,7 @@ So a pattern means the same for both players, anywhere on any board size.  A cel
 feature is where it lies from the opponent's last move (``near``): a neighbour, a bridge cell,
 two steps away in a line, or further.  The learned model (Bradley–Terry, one strength ``gamma``
 per feature value, a cell's strength their product) is ``weights(kind)``, the tables
-``hex_pattern_table.py`` and ``y_pattern_table.py`` in the wheel (``None`` if absent: the
+``games/hex/pattern_table.py`` and ``games/y/pattern_table.py`` in the wheel (``None`` if absent: the
 search's prior then does nothing).
 """
 
@@ -195,9 +195,9 @@ def weights(kind: str = HEX):
     if kind not in _TABLES:
         try:
             if kind == HEX:
-                from . import hex_pattern_table as table
+                from ..hex import pattern_table as table
             else:
-                from . import y_pattern_table as table
+                from ..y import pattern_table as table
         except ImportError:
             _TABLES[kind] = None
         else:

@@ -1,19 +1,19 @@
-"""H-search in the fast search of connection games (:mod:`.connection_mcts`): what a node's
+"""H-search in the fast search of connection games (:mod:`.mcts`): what a node's
 virtual and semi-connections (:func:`.bitboard_hsearch.hsearch`) prove and where they make it
-play.  A mixin of :class:`~.connection_mcts.BitSearch`; the node is its ``BitNode``."""
+play.  A mixin of :class:`~.mcts.BitSearch`; the node is its ``BitNode``."""
 
 from __future__ import annotations
 
 from array import array
 
-from ..games import hex_patterns
-from ..games.bitboard_dfpn import LOSS, WIN, Dfpn
-from ..games.bitboard_hsearch import hsearch
-from ..games.bitboard_ica import fill_in
+from . import hex_patterns
+from .bitboard_dfpn import LOSS, WIN, Dfpn
+from .bitboard_hsearch import hsearch
+from .bitboard_ica import fill_in
 
 
 class HSearchKnowledge:
-    """``_hsearch`` for :class:`~.connection_mcts.BitSearch` (which sets ``_core``,
+    """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
     ``inferior_cells``, ``ica_rounds`` and ``hsearch_budget``)."""
 
     def _hsearch(self, node, empty: int, s: list) -> bool:

@@ -1,5 +1,5 @@
 """HexWorld board links (hexworld.org/board), both directions: :func:`to_hexworld` and
-:func:`from_hexworld` (registered by :mod:`pygame_core.games.hex_formats`).
+:func:`from_hexworld` (registered by :mod:`pygame_core.games.hex.formats`).
 
 HexWorld (hexworld.org/board), source: its board script (``URLHash``/``fromURLHash``) and the
 site's "About" page (Board Game Arena bookmarklet): the fragment is
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 
-from ..core import InvalidRecordError
-from .hex_notation import MAX_DIGITS, Converter, as_hex_game, build_record, check_size, read_cell, snip
+from ...core import InvalidRecordError
+from .notation import MAX_DIGITS, Converter, as_hex_game, build_record, check_size, read_cell, snip
 
 MAX_HEXWORLD_CHARS = 20_000   # a full 26x26 game is under 3,000 characters (URL included)
 

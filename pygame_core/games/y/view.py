@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..games.y import EMPTY, LETTERS, PLAYER_NAMES, YGame
-from ..geometry.hexgrid import cell_centre
-from . import GameView, coord_labels, hex_cell_items, pts, r3, register_view
+from .rules import EMPTY, LETTERS, PLAYER_NAMES, YGame
+from ...geometry.hexgrid import cell_centre
+from ...view import GameView, coord_labels, hex_cell_items, pts, r3, register_view
 
 
 class YView(GameView):

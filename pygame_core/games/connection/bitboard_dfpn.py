@@ -14,7 +14,7 @@ At each position, for the player to move:
 
 Each of these rules is sound (``tests/test_hsearch.py``, ``tests/test_inferior_cells.py``), so a
 proof here is a proof of the game: a position the solver calls won is won, whatever the
-defence.  The search (:mod:`pygame_core.agents.connection_hsearch`) runs it at the root and
+defence.  The search (:mod:`.hsearch`) runs it at the root and
 marks what it proves; ``tests/test_dfpn.py`` checks every answer against an exhaustive solver on
 small boards.
 

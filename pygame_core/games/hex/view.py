@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..games.hex import BLUE, EMPTY, RED, PLAYER_NAMES, HexGame, cell_name
-from ..geometry.hexgrid import cell_centre
-from . import GameView, coord_labels, hex_cell_items, pts, r3, register_view
+from .rules import BLUE, EMPTY, RED, PLAYER_NAMES, HexGame, cell_name
+from ...geometry.hexgrid import cell_centre
+from ...view import GameView, coord_labels, hex_cell_items, pts, r3, register_view
 
 COLOUR = ("blue", "red")
 
