@@ -28,19 +28,19 @@ import { attachHandler } from "./render.js";
 import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
 import { getCurrent, getSave, migrateLegacy } from "./saves.js";
 import { fetchBootData, showSlowStart, wireReload } from "./boot.js";
-import { autosave, newSaveId, renderSaves, resumeSave, useSave, wireSaves } from "./autosave.js";
+import { autosave, renderSaves, resumeSave, wireSaves } from "./autosave.js";
 import { analysisAfterRender, drawOverlay, wireAnalysis } from "./analysis.js";
 import { announceEvent, hooks as boardHooks, render } from "./board.js";
 import { confirmChoice, cycleChoice, onActivate, onKey } from "./clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
 import { call, engineFailed, ready, SLOW_START_MS, startEngine } from "./engine.js";
 import { buildForm, readForm, setupHello } from "./form.js";
-import { newRequest, openLink, startBotGame, startNew } from "./games.js";
+import { newRequest, startBotGame, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "./moves.js";
 import { onTreeKey, renderVariations } from "./variations.js";
-import { askHint, playMove, playPendingMove, scheduleAi, send, show } from "./play.js";
+import { askHint, playMove, playPendingMove, scheduleAi, send } from "./play.js";
 import { reviewAfterRender, wireReview } from "./review.js";
-import { clearHash, hashParams, renderExports, wireRecords } from "./share.js";
+import { clearHash, hashParams, openLink, renderExports, wireRecords } from "./share.js";
 import { $, showError, ui } from "./state.js";
 import { wireLayout } from "./layout.js";
 import { wireSettings } from "./settings.js"; // applies the display settings as it loads
@@ -151,15 +151,7 @@ async function main() {
   $("new-game").disabled = false;
   // a share link first; else the game this browser was playing; else a new game
   const token = params.get("r");
-  let linkError = null;
-  if (token) {
-    const { response: opened } = await call({ cmd: "open", token });
-    if (opened.ok) {
-      useSave(ui.embed ? null : newSaveId());
-      show({ result: opened.result }, { pause: true });
-      if (!ui.embed) clearHash();
-    } else linkError = opened.error.message;
-  }
+  const linkError = token ? await openLink(token, { atStart: true }) : null;
   if (!ui.state || ui.early) {
     let resumed = false;
     const saved = getCurrent();
@@ -181,7 +173,7 @@ async function main() {
       }
     }
   }
-  if (linkError) showError(`This link could not be opened: ${linkError}`);
+  if (linkError) showError(linkError);
   else if (ui.bootError) showError(ui.bootError); // shown now: starting the new game cleared it
   ui.bootError = null;
   if (params.has("play-bot") && !ui.embed && await startBotGame()) clearHash(); // from the Bot workbench
@@ -196,7 +188,7 @@ async function main() {
   if (ui.linkAfterBoot) { // a link pasted while the engine was starting
     const link = ui.linkAfterBoot;
     ui.linkAfterBoot = null;
-    if (await openLink(link) && !ui.embed) clearHash();
+    await openLink(link);
   }
   if (info.snapshot === "failed") rememberSnapshotFailure(info.wheel);
   if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel, () => $("board").classList.contains("thinking"));

@@ -34,24 +34,28 @@ export async function startNew(form, sent = null, { reveal = false } = {}) {
 }
 
 /** Replace the game on screen by a loaded one (a link, a file); on failure the game on screen
- * stays and `what` plus the reason is shown. Resolves to whether it worked. */
-export async function loadGame(request, what) {
+ * stays and `what` plus the reason is the message. `atStart`: the page's first game (nothing on
+ * screen yet, not scrolled to; the message is returned, not shown: the game started instead
+ * would clear it). Resolves to null once the game is on screen, else that message. */
+export async function loadGame(request, what, { atStart = false } = {}) {
   stopReplay();
   clearTimeout(ui.aiTimer);
   setBusy(true);
   const { response, current } = await call(request);
-  if (!current) return false;
+  if (!current) return `${what}: another request came first.`;
   setBusy(false);
   if (!response.ok) {
-    showError(`${what}: ${response.error.message}`);
+    const message = `${what}: ${response.error.message}`;
+    if (atStart) return message;
+    showError(message);
     if (ui.state) render(ui.state);
-    return false;
+    return message;
   }
   if (!ui.embed) dropIfUntouched(ui.saveId);
   useSave(ui.embed ? null : newSaveId());
   show(response, { pause: true });
-  revealBoard();
-  return true;
+  if (!atStart) revealBoard();
+  return null;
 }
 
 /** index.html#play-bot: a new game of the saved bot's game, the person first, the bot second. */
@@ -62,8 +66,4 @@ export async function startBotGame() {
   if (!info) return false;
   const players = info.players.map((_, i) => (i === 1 ? "bot" : "human"));
   return (await startNew({ game: bot.game, options: bot.options || {}, players })).ok;
-}
-
-export function openLink(token) {
-  return loadGame({ cmd: "open", token }, "This link could not be opened");
 }

@@ -2,7 +2,7 @@
 // the address bar. The formats are the engine's (its registry); none is named here.
 import { notReady } from "./early.js";
 import { call } from "./engine.js";
-import { loadGame, openLink } from "./games.js";
+import { loadGame } from "./games.js";
 import { $, makeButton, showError, ui } from "./state.js";
 
 export function hashParams() {
@@ -94,9 +94,9 @@ async function exportAs(opt) {
 
 async function importText(text) {
   if (notReady()) return false;
-  const ok = await loadGame({ cmd: "import", text }, "This could not be loaded");
-  if (ok) $("import-text").value = "";
-  return ok;
+  const failed = await loadGame({ cmd: "import", text }, "This could not be loaded");
+  if (!failed) $("import-text").value = "";
+  return !failed;
 }
 
 export function wireRecords() {
@@ -117,9 +117,20 @@ export function wireRecords() {
   });
   window.addEventListener("hashchange", () => {
     const token = hashParams().get("r");
-    if (token && ui.early) ui.linkAfterBoot = token; // opened once the engine is up
-    else if (token && ui.state) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
+    if (token && (ui.early || ui.state)) openLink(token);
   });
+}
+
+/** Open a share link's token: the game in it replaces the one on screen, and the link leaves
+ * the address bar (a reload then resumes the autosave; an embed keeps it). The one way a link
+ * is opened: at start-up (`atStart`, see games.js loadGame), pasted into the address bar later,
+ * or pasted while the engine was starting (kept until it is up: app.js opens it then).
+ * Resolves to null once open (or kept for later), else the message saying why not. */
+export async function openLink(token, { atStart = false } = {}) {
+  if (ui.early) { ui.linkAfterBoot = token; return null; }
+  const failed = await loadGame({ cmd: "open", token }, "This link could not be opened", { atStart });
+  if (!failed && !ui.embed) clearHash();
+  return failed;
 }
 
 /** Forget the link in the address bar once it is open, so a reload resumes the autosave. */
