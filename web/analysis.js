@@ -5,9 +5,8 @@
 // candidate that is one click on the board (Hex, Y) also gets its win rate on its cell.
 // The page never waits for the search: each slice is a background request, and a person's move
 // is answered between two slices.
-import { callBackground } from "./engine.js";
 import { send } from "./play.js";
-import { $, makeButton, ui } from "./state.js";
+import { $, makeButton, page, ui } from "./state.js";
 
 const SLICE_S = 0.15; // the worker searches this long between two updates (≥ 4 updates a second)
 const TOP = 5;
@@ -65,7 +64,7 @@ async function loop() {
       }
       const key = positionKey(state);
       if (result && result.key === key && result.done) { await sleep(IDLE_MS); continue; } // solved
-      const response = await callBackground({ cmd: "analyse", seconds: SLICE_S, top: TOP });
+      const response = await page.background({ cmd: "analyse", seconds: SLICE_S, top: TOP });
       if (!ui.analysing) break;
       if (!ui.state || positionKey(ui.state) !== key) continue; // the position changed meanwhile
       if (!response.ok) {

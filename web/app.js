@@ -1,9 +1,10 @@
-// The page: settings form (from the engine's option schema), board, status, undo/redo, move
-// list. All game knowledge lives in Python; the page only sends JSON requests to the worker
-// and draws the scenes that come back. This module starts the engine, wires the page's
-// controls and runs the start-up (main); the parts are modules of their own:
-//   state.js     the shared UI state `ui` and DOM helpers
-//   engine.js    the worker: call(request), ready, engineFailed
+// The page controller. The page: settings form (from the engine's option schema), board,
+// status, undo/redo, move list. All game knowledge lives in Python; the page only sends JSON
+// requests to the worker and draws the scenes that come back. This module starts the engine and
+// is the only one that talks to it (the features ask through `page`, state.js), wires the page's
+// controls and runs the start-up (main); the features are modules of their own:
+//   state.js     the shared UI state `ui`, the controller's methods `page`, DOM helpers
+//   engine.js    the worker: call(request), callBackground(request), ready (only this module uses it)
 //   form.js      the settings form and the seats
 //   board.js     drawing a state (board, hands, status, buttons, scores)
 //   zoom.js      zoom and pan over the board (zoom-view.js the arithmetic, zoom-touch.js the
@@ -27,13 +28,13 @@
 import { attachHandler } from "./render.js";
 import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
 import { getCurrent, getSave, migrateLegacy } from "./saves.js";
-import { fetchBootData, showSlowStart, wireReload } from "./boot.js";
+import { fetchBootData, showFailure, showSlowStart, wireReload } from "./boot.js";
 import { autosave, renderSaves, resumeSave, wireSaves } from "./autosave.js";
 import { analysisAfterRender, drawOverlay, wireAnalysis } from "./analysis.js";
 import { announceEvent, hooks as boardHooks, render } from "./board.js";
 import { confirmChoice, cycleChoice, onActivate, onKey } from "./clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
-import { call, engineFailed, ready, SLOW_START_MS, startEngine } from "./engine.js";
+import { call, callBackground, ready, SLOW_START_MS, startEngine } from "./engine.js";
 import { buildForm, readForm, setupHello } from "./form.js";
 import { newRequest, startBotGame, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "./moves.js";
@@ -41,15 +42,34 @@ import { onTreeKey, renderVariations } from "./variations.js";
 import { askHint, playMove, playPendingMove, scheduleAi, send } from "./play.js";
 import { reviewAfterRender, wireReview } from "./review.js";
 import { clearHash, hashParams, openLink, renderExports, wireRecords } from "./share.js";
-import { $, showError, ui } from "./state.js";
+import { $, page, setBusy, showError, ui } from "./state.js";
 import { wireLayout } from "./layout.js";
 import { wireSettings } from "./settings.js"; // applies the display settings as it loads
 import { moveFeedback, playMoveSound } from "./sound.js";
 import { wireZoom } from "./zoom.js";
 
+/** The engine cannot start (or died): say so with a Reload button; a move waiting for it is named. */
+function engineFailed(reason) {
+  if (ui.failed) return;
+  ui.failed = true;
+  const waiting = ui.pending ? ` Your move ${ui.pending.label} was not played.` : "";
+  ui.pending = null;
+  delete document.body.dataset.pendingMove;
+  for (const node of document.querySelectorAll("#board-svg .pending")) node.classList.remove("pending");
+  const what = ui.engineReady ? "The engine stopped" : "The engine could not start";
+  const saved = ui.engineReady ? " Your game is saved in this browser." : "";
+  showFailure(`${what}: ${reason}.${waiting}${saved} Reload the page to try again.`);
+  $("status").textContent = ui.engineReady ? "The engine stopped." : "The engine could not start.";
+  $("board").classList.remove("thinking");
+  clearTimeout(ui.aiTimer);
+  setBusy(false);
+}
+
+Object.assign(page, { request: call, background: callBackground });
+
 // (Created here, once the page's modules have run: a worker started earlier, from an async
 // script in <head>, made WebKit's page stop answering its WebDriver in 3 loads of 4.)
-startEngine();
+startEngine(engineFailed);
 
 /** What every drawing of a state ends with (board.js render): the move list and the replay
  * bar; then, once the game on screen is the engine's, what talks to the engine and to storage. */

@@ -2,14 +2,13 @@
 // card (resume, delete, unreadable entries); other tabs writing the same game; full storage.
 // Storage rules (revisions, conflicts, full storage, unreadable entries) live in saves.js.
 import { saveScreen } from "./boot.js";
-import { call } from "./engine.js";
 import { revealBoard } from "./layout.js";
 import { stopReplay } from "./moves.js";
 import { show } from "./play.js";
 import {
   deleteOldest, deleteSave, exportText, getSave, listSaves, parseEntry, putSave, SAVE_PREFIX, setCurrent, TAB, touchSave,
 } from "./saves.js";
-import { $, makeButton, setBusy, showError, ui } from "./state.js";
+import { $, makeButton, page, setBusy, showError, ui } from "./state.js";
 
 /** The entry the game on screen is saved in, and the revision this tab last wrote or read. */
 export function useSave(id, rev = 0, entry = null) {
@@ -187,7 +186,7 @@ export async function resumeSave(id, { boot = false } = {}) {
   stopReplay();
   clearTimeout(ui.aiTimer);
   setBusy(true);
-  const { response, current } = await call({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
+  const { response, current } = await page.request({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
   if (!current) return false;
   setBusy(false);
   if (!response.ok) {

@@ -2,14 +2,13 @@
 // by target; a complete path that fits several moves becomes a choice shown one at a time
 // ("Rotate", "Place"). Keyboard shortcuts of the page, too.
 import { candidates, drawAll, isHumanTurn, needsHandover } from "./board.js";
-import { call } from "./engine.js";
 import { playMove } from "./play.js";
-import { $, clearSelection, showError, ui } from "./state.js";
+import { $, clearSelection, page, showError, ui } from "./state.js";
 
 async function showChoice() {
   const move = ui.choice.moves[ui.choice.index];
   drawAll(); // the choice controls at once; the preview follows from the worker
-  const { response, current } = await call({ cmd: "preview", move });
+  const { response, current } = await page.request({ cmd: "preview", move });
   if (!current || !ui.choice) return;
   ui.preview = response.ok ? response.result.scene : null;
   drawAll();

@@ -5,10 +5,9 @@ import { render } from "./board.js";
 import { dropIfUntouched, newSaveId, useSave } from "./autosave.js";
 import { savedBot } from "./botplay.js";
 import { revealBoard } from "./layout.js";
-import { call } from "./engine.js";
 import { stopReplay } from "./moves.js";
 import { show } from "./play.js";
-import { setBusy, showError, ui } from "./state.js";
+import { page, setBusy, showError, ui } from "./state.js";
 
 /** The `new` request of a game painted early (boot.json's, for the default game). */
 export function newRequest(request) {
@@ -16,13 +15,14 @@ export function newRequest(request) {
 }
 
 /** Start a new game from the form's values (`form`), or take the answer to a `new` request
- * sent already (`sent`: a call() promise, made while nothing else could be asked); `reveal`:
+ * sent already (`sent`: a page.request() promise, made while nothing else could be asked);
+ * `reveal`:
  * scroll the new board into view (the player asked for it; not the one started at boot). */
 export async function startNew(form, sent = null, { reveal = false } = {}) {
   stopReplay();
   clearTimeout(ui.aiTimer);
   setBusy(true);
-  const { response, current } = await (sent || call({ cmd: "new", ...form }));
+  const { response, current } = await (sent || page.request({ cmd: "new", ...form }));
   if (!current && !sent) return response;
   setBusy(false);
   if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
@@ -41,7 +41,7 @@ export async function loadGame(request, what, { atStart = false } = {}) {
   stopReplay();
   clearTimeout(ui.aiTimer);
   setBusy(true);
-  const { response, current } = await call(request);
+  const { response, current } = await page.request(request);
   if (!current) return `${what}: another request came first.`;
   setBusy(false);
   if (!response.ok) {

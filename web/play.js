@@ -3,8 +3,7 @@
 import { drawAll, isHumanTurn, render } from "./board.js";
 import { botMove } from "./botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
-import { call } from "./engine.js";
-import { $, clearSelection, gameInfo, setBusy, showError, ui } from "./state.js";
+import { $, clearSelection, gameInfo, page, setBusy, showError, ui } from "./state.js";
 
 const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
@@ -16,7 +15,7 @@ export async function send(request, { pause = false, quiet = false } = {}) {
   clearTimeout(ui.aiTimer);
   ui.paused = pause;
   setBusy(true);
-  const { response, current } = await call(request);
+  const { response, current } = await page.request(request);
   if (!current) return response;
   setBusy(false);
   if (!response.ok) {
@@ -89,7 +88,7 @@ async function thinkFor(budget, onProgress) {
   // already searched under it (Hex, Y); the same position goes on with the search it had
   let request = { cmd: "think", seconds: THINK_SLICE_S, iterations: budget.iterations };
   for (;;) {
-    const { response, current } = await call(request);
+    const { response, current } = await page.request(request);
     if (!current || token !== ui.thinkToken) return null;
     if (!response.ok) { showError(response.error.message); return null; }
     const progress = response.result;

@@ -3,9 +3,8 @@
 // so a line reviewed before costs nothing), with progress and Cancel. A win-rate graph under the
 // board (SVG; click a point, or anywhere along it, to go to that position) and marks in the
 // move list (?! inaccuracy, ? mistake, ?? blunder: a symbol and a word) show the result.
-import { callBackground } from "./engine.js";
 import { send } from "./play.js";
-import { $, ui } from "./state.js";
+import { $, page, ui } from "./state.js";
 
 const SECONDS = 0.4; // of search per position
 const PAD = 8; // px around the graph, so that the first and last points are whole
@@ -47,7 +46,7 @@ async function start() {
       const state = ui.state;
       const p = state.players[state.current_player];
       if (ui.busy || (!state.is_over && p.agent !== "human" && !ui.paused)) { await sleep(150); if (mine !== token) break; continue; }
-      const response = await callBackground({ cmd: "review", seconds: SECONDS });
+      const response = await page.background({ cmd: "review", seconds: SECONDS });
       if (mine !== token) break;
       if (!response.ok) { $("review-status").textContent = response.error.message; break; }
       show(response.result, ui.state);
@@ -96,7 +95,7 @@ export async function reviewAfterRender(state) {
   if (!ui.review) return;
   if (keyOf(state) === lineKey) { drawGraph(ui.review, state); return; }
   if (gameOf(state) !== gameKey || blocked(state)) { hideReview(); return; }
-  const response = await callBackground({ cmd: "review", status: true });
+  const response = await page.background({ cmd: "review", status: true });
   if (response.ok && ui.state && keyOf(ui.state) === keyOf(state)) show(response.result, state);
 }
 

@@ -1,9 +1,8 @@
 // Share links, embed code, export and import (files or pasted text), and links opened from
 // the address bar. The formats are the engine's (its registry); none is named here.
 import { notReady } from "./early.js";
-import { call } from "./engine.js";
 import { loadGame } from "./games.js";
-import { $, makeButton, showError, ui } from "./state.js";
+import { $, makeButton, page, showError, ui } from "./state.js";
 
 export function hashParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -15,7 +14,7 @@ function pageAddress() {
 
 async function shareLink() {
   if (notReady()) return null;
-  const { response } = await call({ cmd: "share" });
+  const { response } = await page.request({ cmd: "share" });
   if (!response.ok) { showError(response.error.message); return null; }
   return response.result;
 }
@@ -70,7 +69,7 @@ export function renderExports(state) {
 
 async function exportAs(opt) {
   if (notReady()) return;
-  const { response } = await call({ cmd: "export", format: opt.format });
+  const { response } = await page.request({ cmd: "export", format: opt.format });
   if (!response.ok) { showError(response.error.message); return; }
   const file = response.result;
   if (file.link) { // a link for people to open elsewhere, not a file

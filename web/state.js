@@ -1,5 +1,5 @@
-// What every part of the page shares: the UI state `ui` (one object, changed in place by every
-// module) and a few DOM helpers. No game knowledge here or anywhere in the page: all of it
+// What every part of the page shares: the UI state `ui` (one object, changed in place), the
+// page controller's methods that the features call (`page`) and a few DOM helpers. No game knowledge here or anywhere in the page: all of it
 // lives in Python; the page sends JSON requests to the worker and draws the scenes that come back.
 export const $ = (id) => document.getElementById(id);
 
@@ -37,6 +37,19 @@ export const ui = {
   linkAfterBoot: null, // a share link pasted into the address bar while the engine was starting
   analysing: false, // "Analyse" is on (analysis.js)
   review: null, // the review of the line on screen (review.js), as the bridge's "review" gives it
+};
+
+// ---------------------------------------------------------------- the controller's methods
+// What the page's features ask of the page controller (app.js), which fills these in before
+// anything runs. The controller is the only module that talks to the engine (engine.js): the
+// features call these instead of importing it (it imports them: an import back would be a cycle).
+export const page = {
+  /** A person's request to the engine: resolves with {response, current} (is it still the
+   * newest one? an older answer is not drawn). */
+  request: null,
+  /** A request in the background (live analysis, review): it never makes a person's request
+   * "not the newest". Resolves with the response. */
+  background: null,
 };
 
 export function showError(message) {
