@@ -2,12 +2,12 @@
 // "Play against it"), or a loaded one (a share link, a file, pasted text). Resuming a saved game
 // is autosave.js's.
 import { render } from "./board.js";
-import { dropIfUntouched, newSaveId, useSave } from "./autosave.js";
+import { currentSaveId, dropIfUntouched, newSaveId, useSave } from "./autosave.js";
 import { savedBot } from "./botplay.js";
 import { revealBoard } from "./layout.js";
 import { stopReplay } from "./moves.js";
-import { show } from "./play.js";
-import { page, setBusy, showError, ui } from "./state.js";
+import { cancelAi, show } from "./play.js";
+import { page, showError, ui } from "./state.js";
 
 /** The `new` request of a game painted early (boot.json's, for the default game). */
 export function newRequest(request) {
@@ -20,13 +20,13 @@ export function newRequest(request) {
  * scroll the new board into view (the player asked for it; not the one started at boot). */
 export async function startNew(form, sent = null, { reveal = false } = {}) {
   stopReplay();
-  clearTimeout(ui.aiTimer);
-  setBusy(true);
+  cancelAi();
+  page.setBusy(true);
   const { response, current } = await (sent || page.request({ cmd: "new", ...form }));
   if (!current && !sent) return response;
-  setBusy(false);
+  page.setBusy(false);
   if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
-  dropIfUntouched(ui.saveId);
+  dropIfUntouched(currentSaveId());
   useSave(newSaveId());
   show(response);
   if (reveal) revealBoard();
@@ -39,11 +39,11 @@ export async function startNew(form, sent = null, { reveal = false } = {}) {
  * would clear it). Resolves to null once the game is on screen, else that message. */
 export async function loadGame(request, what, { atStart = false } = {}) {
   stopReplay();
-  clearTimeout(ui.aiTimer);
-  setBusy(true);
+  cancelAi();
+  page.setBusy(true);
   const { response, current } = await page.request(request);
   if (!current) return `${what}: another request came first.`;
-  setBusy(false);
+  page.setBusy(false);
   if (!response.ok) {
     const message = `${what}: ${response.error.message}`;
     if (atStart) return message;
@@ -51,7 +51,7 @@ export async function loadGame(request, what, { atStart = false } = {}) {
     if (ui.state) render(ui.state);
     return message;
   }
-  if (!ui.embed) dropIfUntouched(ui.saveId);
+  if (!ui.embed) dropIfUntouched(currentSaveId());
   useSave(ui.embed ? null : newSaveId());
   show(response, { pause: true });
   if (!atStart) revealBoard();

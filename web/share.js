@@ -120,16 +120,25 @@ export function wireRecords() {
   });
 }
 
+let waitingLink = null; // a link pasted into the address bar while the engine was starting
+
 /** Open a share link's token: the game in it replaces the one on screen, and the link leaves
  * the address bar (a reload then resumes the autosave; an embed keeps it). The one way a link
  * is opened: at start-up (`atStart`, see games.js loadGame), pasted into the address bar later,
- * or pasted while the engine was starting (kept until it is up: app.js opens it then).
+ * or pasted while the engine was starting (kept until it is up: openWaitingLink).
  * Resolves to null once open (or kept for later), else the message saying why not. */
 export async function openLink(token, { atStart = false } = {}) {
-  if (ui.early) { ui.linkAfterBoot = token; return null; }
+  if (ui.early) { waitingLink = token; return null; }
   const failed = await loadGame({ cmd: "open", token }, "This link could not be opened", { atStart });
   if (!failed && !ui.embed) clearHash();
   return failed;
+}
+
+/** Once the engine is up: open the link pasted while it was starting, if any. */
+export async function openWaitingLink() {
+  const token = waitingLink;
+  waitingLink = null;
+  if (token) await openLink(token);
 }
 
 /** Forget the link in the address bar once it is open, so a reload resumes the autosave. */
