@@ -5,9 +5,8 @@
 // candidate that is one click on the board (Hex, Y) also gets its win rate on its cell.
 // The page never waits for the search: each slice is a background request, and a person's move
 // is answered between two slices.
-import { callBackground } from "./engine.js";
 import { send } from "./play.js";
-import { $, makeButton, ui } from "./state.js";
+import { $, makeButton, page, ui } from "./state.js";
 
 const SLICE_S = 0.15; // the worker searches this long between two updates (≥ 4 updates a second)
 const TOP = 5;
@@ -40,8 +39,10 @@ function blocked(state) {
 }
 
 /** Turn the analysis on or off (the button's aria-pressed says which). */
-export function toggleAnalysis(on = !ui.analysing) {
-  ui.analysing = on;
+let analysing = false; // "Analyse" is on
+
+export function toggleAnalysis(on = !analysing) {
+  analysing = on;
   const button = $("analyse");
   button.setAttribute("aria-pressed", String(on));
   button.textContent = on ? "Stop analysis" : "Analyse";
@@ -55,7 +56,7 @@ async function loop() {
   if (running) return;
   running = true;
   try {
-    while (ui.analysing) {
+    while (analysing) {
       const state = ui.state;
       const why = blocked(state);
       if (why || ui.busy || document.hidden) {
@@ -65,8 +66,8 @@ async function loop() {
       }
       const key = positionKey(state);
       if (result && result.key === key && result.done) { await sleep(IDLE_MS); continue; } // solved
-      const response = await callBackground({ cmd: "analyse", seconds: SLICE_S, top: TOP });
-      if (!ui.analysing) break;
+      const response = await page.background({ cmd: "analyse", seconds: SLICE_S, top: TOP });
+      if (!analysing) break;
       if (!ui.state || positionKey(ui.state) !== key) continue; // the position changed meanwhile
       if (!response.ok) {
         note = response.error.message;
@@ -88,7 +89,7 @@ async function loop() {
 
 /** After every drawing of a state: an answer about another position is stale. */
 export function analysisAfterRender(state) {
-  if (!ui.analysing) return;
+  if (!analysing) return;
   if (result && result.key !== positionKey(state)) { result = null; renderAnalysis(); }
   drawOverlay();
 }
@@ -161,7 +162,7 @@ export function drawOverlay() {
   const svg = $("board-svg");
   for (const old of svg.querySelectorAll(".analysis-overlay")) old.remove();
   const state = ui.state;
-  if (!ui.analysing || !result || !state || result.key !== positionKey(state)) return;
+  if (!analysing || !result || !state || result.key !== positionKey(state)) return;
   const single = new Map(); // target -> how many legal moves are that one click
   for (const m of state.legal) if (m.path.length === 1) single.set(m.path[0], (single.get(m.path[0]) || 0) + 1);
   const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
@@ -187,5 +188,5 @@ export function drawOverlay() {
 
 export function wireAnalysis() {
   $("analyse").addEventListener("click", () => toggleAnalysis());
-  document.addEventListener("visibilitychange", () => { if (!document.hidden && ui.analysing) loop(); });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && analysing) loop(); });
 }

@@ -1,9 +1,13 @@
-// The page: settings form (from the engine's option schema), board, status, undo/redo, move
-// list. All game knowledge lives in Python; the page only sends JSON requests to the worker
-// and draws the scenes that come back. This module starts the engine, wires the page's
-// controls and runs the start-up (main); the parts are modules of their own:
-//   state.js     the shared UI state `ui` and DOM helpers
-//   engine.js    the worker: call(request), ready, engineFailed
+// The page controller. The page: settings form (from the engine's option schema), board,
+// status, undo/redo, move list. All game knowledge lives in Python; the page only sends JSON
+// requests to the worker and draws the scenes that come back. This module starts the engine and
+// is the only one that talks to it, the only one that changes the shared page state `ui` (the
+// features read it, and ask for requests and changes through `page`, state.js; what only one
+// feature needs stays in its module: the zoom in zoom-view.js, the save's revision in
+// autosave.js, the hint in board.js…), wires the page's controls and runs the start-up (main).
+// tests/test_page_controller.py holds it to that. The features are modules of their own:
+//   state.js     the shared page state `ui`, the controller's methods `page`, DOM helpers
+//   engine.js    the worker: call(request), callBackground(request), ready (only this module uses it)
 //   form.js      the settings form and the seats
 //   board.js     drawing a state (board, hands, status, buttons, scores)
 //   zoom.js      zoom and pan over the board (zoom-view.js the arithmetic, zoom-touch.js the
@@ -17,39 +21,112 @@
 //   autosave.js  autosave and the saved-games card (storage rules: saves.js)
 //   games.js     a new game, or a loaded one (link, file)
 //   share.js     share links, embed code, export and import
-//   variations.js  the variation tree's controls and keys
 //   analysis.js  live analysis: candidates, principal variations, the board overlay
 //   review.js    game review: the win-rate graph and the move marks
 //   settings.js  display settings (theme, contrast, coordinates, orientation, targets, sound,
 //                animation) and their dialog; sound.js: the move sound and the last move's fade
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
-// board.js's hooks, filled in here.
+// board.js's hooks, and what the features ask of this module through `page`: both filled in here.
 import { attachHandler } from "./render.js";
 import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
 import { getCurrent, getSave, migrateLegacy } from "./saves.js";
-import { fetchBootData, showSlowStart, wireReload } from "./boot.js";
-import { autosave, newSaveId, renderSaves, resumeSave, useSave, wireSaves } from "./autosave.js";
+import { fetchBootData, showFailure, showSlowStart, wireReload } from "./boot.js";
+import { autosave, renderSaves, resumeSave, takeBootError, wireSaves } from "./autosave.js";
 import { analysisAfterRender, drawOverlay, wireAnalysis } from "./analysis.js";
-import { announceEvent, hooks as boardHooks, render } from "./board.js";
+import { announceEvent, hooks as boardHooks, render, showHand } from "./board.js";
 import { confirmChoice, cycleChoice, onActivate, onKey } from "./clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
-import { call, engineFailed, ready, SLOW_START_MS, startEngine } from "./engine.js";
+import { call, callBackground, ready, SLOW_START_MS, startEngine } from "./engine.js";
 import { buildForm, readForm, setupHello } from "./form.js";
-import { newRequest, openLink, startBotGame, startNew } from "./games.js";
+import { newRequest, startBotGame, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "./moves.js";
 import { onTreeKey, renderVariations } from "./variations.js";
-import { askHint, playMove, playPendingMove, scheduleAi, send, show } from "./play.js";
+import { askHint, cancelAi, moveNow, playMove, playPendingMove, scheduleAi, send } from "./play.js";
 import { reviewAfterRender, wireReview } from "./review.js";
-import { clearHash, hashParams, renderExports, wireRecords } from "./share.js";
-import { $, showError, ui } from "./state.js";
+import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "./share.js";
+import { $, page, showError, ui } from "./state.js";
 import { wireLayout } from "./layout.js";
 import { wireSettings } from "./settings.js"; // applies the display settings as it loads
 import { moveFeedback, playMoveSound } from "./sound.js";
 import { wireZoom } from "./zoom.js";
 
+// ---------------------------------------------------------------- the page state's changes
+// Every change to `ui` is made here: the features ask for these through `page` (state.js).
+
+/** The board takes requests (false), or shows that one is on its way (true). */
+function setBusy(busy) {
+  ui.busy = busy;
+  $("board").classList.toggle("busy", busy);
+}
+
+/** The click path chosen so far and, when a complete path fits several moves, the choice among
+ * them ({moves, index, path}); the preview of an earlier choice goes. */
+function select(sel, choice = null) {
+  ui.sel = sel;
+  ui.choice = choice;
+  ui.preview = null;
+}
+
+/** `state` is the game on screen now (board.js render): true if it is another position than
+ * the last one, whose selection then goes. */
+function showGame(state) {
+  const old = ui.state;
+  const moved = !!old && (state.game !== old.game || state.cursor !== old.cursor
+    || state.moves.length !== old.moves.length || state.seed !== old.seed);
+  if (moved) select([]);
+  ui.state = state;
+  return moved;
+}
+
+/** The move made on the board painted before the engine, waiting for it (null: none now). */
+function setPending(pending) {
+  ui.pending = pending;
+  if (pending) document.body.dataset.pendingMove = pending.move;
+  else delete document.body.dataset.pendingMove;
+}
+
+Object.assign(page, {
+  request: call,
+  background: callBackground,
+  setBusy,
+  select,
+  clearSelection: () => select([]),
+  nextChoice: () => { ui.choice.index = (ui.choice.index + 1) % ui.choice.moves.length; },
+  setPreview: (scene) => { ui.preview = scene; },
+  showGame,
+  pause: (paused) => { ui.paused = paused; },
+  paintEarly: (early) => { ui.early = early; },
+  endEarly: () => { ui.early = null; },
+  dropEarly: () => { ui.early = null; ui.state = null; setPending(null); },
+  setPending,
+});
+
+/** The engine's games and formats, from its `hello` (or boot.json's copy), and the form. */
+function useHello(hello) {
+  ui.games = hello.games;
+  ui.importable = hello.importable;
+  setupHello(hello);
+}
+
+/** The engine cannot start (or died): say so with a Reload button; a move waiting for it is named. */
+function engineFailed(reason) {
+  if (ui.failed) return;
+  ui.failed = true;
+  const waiting = ui.pending ? ` Your move ${ui.pending.label} was not played.` : "";
+  setPending(null);
+  for (const node of document.querySelectorAll("#board-svg .pending")) node.classList.remove("pending");
+  const what = ui.engineReady ? "The engine stopped" : "The engine could not start";
+  const saved = ui.engineReady ? " Your game is saved in this browser." : "";
+  showFailure(`${what}: ${reason}.${waiting}${saved} Reload the page to try again.`);
+  $("status").textContent = ui.engineReady ? "The engine stopped." : "The engine could not start.";
+  $("board").classList.remove("thinking");
+  cancelAi();
+  setBusy(false);
+}
+
 // (Created here, once the page's modules have run: a worker started earlier, from an async
 // script in <head>, made WebKit's page stop answering its WebDriver in 3 loads of 4.)
-startEngine();
+startEngine(engineFailed);
 
 /** What every drawing of a state ends with (board.js render): the move list and the replay
  * bar; then, once the game on screen is the engine's, what talks to the engine and to storage. */
@@ -95,14 +172,11 @@ function wire() {
     const svg = ev.target.ownerSVGElement;
     if (svg && svg.dataset.panel && ev.target.dataset.target !== undefined) ui.panelFocus[svg.dataset.panel] = ev.target.dataset.target;
   });
-  $("handover-go").addEventListener("click", () => {
-    ui.shownViewer = ui.state.viewer;
-    render(ui.state);
-  });
+  $("handover-go").addEventListener("click", showHand);
   $("undo").addEventListener("click", () => send({ cmd: "undo", until_human: true }, { pause: true }));
   $("redo").addEventListener("click", () => send({ cmd: "redo", until_human: true }, { pause: true }));
   $("ai-move").addEventListener("click", () => { ui.paused = false; scheduleAi(); render(ui.state); });
-  $("stop-thinking").addEventListener("click", () => { ui.stopThinking = true; });
+  $("stop-thinking").addEventListener("click", moveNow);
   $("hint").addEventListener("click", askHint);
   $("game-select").addEventListener("change", () => buildForm($("game-select").value));
   $("settings").addEventListener("submit", (ev) => {
@@ -125,7 +199,7 @@ async function main() {
   wire();
   migrateLegacy(); // the first versions' single list of saved games, split into one key a game
   const boot = await fetchBootData();
-  if (boot) setupHello(boot.hello);
+  if (boot) useHello(boot.hello);
   // the form and the board in two tasks: neither holds the main thread long (no long task)
   await new Promise((resolve) => { setTimeout(resolve, 0); });
   paintBeforeEngine(boot, params);
@@ -146,20 +220,12 @@ async function main() {
   if (!trusted) {
     const { response } = await call({ cmd: "hello" });
     if (!response.ok) { engineFailed(response.error.message); return; }
-    if (!boot || JSON.stringify(boot.hello) !== JSON.stringify(response.result)) setupHello(response.result);
+    if (!boot || JSON.stringify(boot.hello) !== JSON.stringify(response.result)) useHello(response.result);
   }
   $("new-game").disabled = false;
   // a share link first; else the game this browser was playing; else a new game
   const token = params.get("r");
-  let linkError = null;
-  if (token) {
-    const { response: opened } = await call({ cmd: "open", token });
-    if (opened.ok) {
-      useSave(ui.embed ? null : newSaveId());
-      show({ result: opened.result }, { pause: true });
-      if (!ui.embed) clearHash();
-    } else linkError = opened.error.message;
-  }
+  const linkError = token ? await openLink(token, { atStart: true }) : null;
   if (!ui.state || ui.early) {
     let resumed = false;
     const saved = getCurrent();
@@ -169,21 +235,21 @@ async function main() {
       // have been changed meanwhile); a move made on a resumed board needs that game
       if (early && early.resume && ui.pending) {
         showError(`Your move ${ui.pending.label} was not played: the saved game could not be opened.`);
-        ui.pending = null;
-        delete document.body.dataset.pendingMove;
+        setPending(null);
       }
       ui.early = null; // startNew talks to the engine now
       let started = firstGame && trusted ? (await startNew(null, firstGame)).ok : false;
       if (!started) started = (await startNew(readForm())).ok; // the form as the engine has it
       if (!started && ui.pending) {
-        ui.pending = null;
-        delete document.body.dataset.pendingMove;
+        setPending(null);
       }
     }
   }
-  if (linkError) showError(`This link could not be opened: ${linkError}`);
-  else if (ui.bootError) showError(ui.bootError); // shown now: starting the new game cleared it
-  ui.bootError = null;
+  if (linkError) showError(linkError);
+  else { // shown now: starting the new game cleared it
+    const bootError = takeBootError();
+    if (bootError) showError(bootError);
+  }
   if (params.has("play-bot") && !ui.embed && await startBotGame()) clearHash(); // from the Bot workbench
   renderSaves();
   $("loading").hidden = true;
@@ -193,11 +259,7 @@ async function main() {
   document.body.dataset.bootPhases = JSON.stringify(info.phases || {});
   document.body.dataset.bootSnapshot = info.snapshot || "none";
   await playPendingMove();
-  if (ui.linkAfterBoot) { // a link pasted while the engine was starting
-    const link = ui.linkAfterBoot;
-    ui.linkAfterBoot = null;
-    if (await openLink(link) && !ui.embed) clearHash();
-  }
+  await openWaitingLink();
   if (info.snapshot === "failed") rememberSnapshotFailure(info.wheel);
   if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel, () => $("board").classList.contains("thinking"));
 }

@@ -2,21 +2,37 @@
 // card (resume, delete, unreadable entries); other tabs writing the same game; full storage.
 // Storage rules (revisions, conflicts, full storage, unreadable entries) live in saves.js.
 import { saveScreen } from "./boot.js";
-import { call } from "./engine.js";
 import { revealBoard } from "./layout.js";
 import { stopReplay } from "./moves.js";
-import { show } from "./play.js";
+import { cancelAi, show } from "./play.js";
 import {
   deleteOldest, deleteSave, exportText, getSave, listSaves, parseEntry, putSave, SAVE_PREFIX, setCurrent, TAB, touchSave,
 } from "./saves.js";
-import { $, makeButton, setBusy, showError, ui } from "./state.js";
+import { $, makeButton, page, showError, ui } from "./state.js";
+
+let saveId = null; // the autosave entry of the game on screen
+let saveRev = 0; // the revision of that entry this tab last wrote or read (saves.js putSave)
+let savedKey = ""; // what this tab last wrote or read there (savedGameKey): the same again is not written
+let movedOn = false; // another tab has written that entry since
+let lastSaved = null; // the state last autosaved (tried again after "Delete old saves")
+let bootError = null; // a saved game that could not be resumed at start-up: shown once the page is up
+
+/** The autosave entry of the game on screen (null: none, e.g. an embed). */
+export const currentSaveId = () => saveId;
+
+/** Why the saved game could not be resumed at start-up (once; null if it could). */
+export function takeBootError() {
+  const error = bootError;
+  bootError = null;
+  return error;
+}
 
 /** The entry the game on screen is saved in, and the revision this tab last wrote or read. */
 export function useSave(id, rev = 0, entry = null) {
-  ui.saveId = id;
-  ui.saveRev = rev;
-  ui.savedKey = entry ? savedGameKey(entry) : "";
-  ui.movedOn = false;
+  saveId = id;
+  saveRev = rev;
+  savedKey = entry ? savedGameKey(entry) : "";
+  movedOn = false;
   $("tab-notice").hidden = true;
 }
 
@@ -42,35 +58,35 @@ function savedGameKey(save) {
 
 export function autosave(state, { force = false } = {}) {
   if (ui.embed || !state.save) return;
-  let old = getSave(ui.saveId);
+  let old = getSave(saveId);
   // a different game than the entry holds (e.g. started through window.boardwright): a new entry
-  if (!ui.saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
+  if (!saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
     if (old && old.moves === 0) deleteSave(old.id); // an untouched game is replaced, not listed
     useSave(newSaveId());
     old = null;
   }
-  ui.lastSaved = state;
+  lastSaved = state;
   const paused = ui.paused && !state.is_over;
-  if (old && !force && savedGameKey(state.save) === ui.savedKey) { // nothing new from this tab
-    if (!!old.paused !== paused) touchSave(ui.saveId, { paused }); // "Let the computer move"
-    setCurrent(ui.saveId);
-    saveScreen(ui.saveId, state);
+  if (old && !force && savedGameKey(state.save) === savedKey) { // nothing new from this tab
+    if (!!old.paused !== paused) touchSave(saveId, { paused }); // "Let the computer move"
+    setCurrent(saveId);
+    saveScreen(saveId, state);
     renderSaves();
     return;
   }
-  let res = putSave(saveEntry(state, ui.saveId, old), ui.saveRev);
+  let res = putSave(saveEntry(state, saveId, old), saveRev);
   if (res.conflict) {
     // another tab moved this game on since this tab read it: keep both lines, tell the player
     useSave(newSaveId());
     forkNotice(res.conflict.moves);
-    res = putSave(saveEntry(state, ui.saveId, null), 0);
+    res = putSave(saveEntry(state, saveId, null), 0);
   }
   if (res.ok) {
-    ui.saveRev = res.rev;
-    ui.savedKey = savedGameKey(state.save);
-    setCurrent(ui.saveId);
+    saveRev = res.rev;
+    savedKey = savedGameKey(state.save);
+    setCurrent(saveId);
     showStorageWarning(false);
-    saveScreen(ui.saveId, state);
+    saveScreen(saveId, state);
   } else if (res.full) {
     showStorageWarning(true);
   } else if (res.error) {
@@ -105,9 +121,9 @@ function exportSaves() {
 }
 
 function deleteOldSaves() {
-  const n = deleteOldest([ui.saveId]);
+  const n = deleteOldest([saveId]);
   $("storage-note").textContent = n ? `${n} old saved game${n === 1 ? "" : "s"} deleted.` : "There are no older saved games to delete.";
-  if (ui.lastSaved) autosave(ui.lastSaved); // try again now
+  if (lastSaved) autosave(lastSaved); // try again now
   renderSaves();
 }
 
@@ -121,17 +137,17 @@ function showTabNotice(text, offerLatest) {
 function onStorage(ev) {
   if (ev.key !== null && !ev.key.startsWith(SAVE_PREFIX)) return;
   renderSaves();
-  if (!ui.saveId || (ev.key !== null && ev.key !== SAVE_PREFIX + ui.saveId)) return;
-  const e = ev.key === null ? null : parseEntry(ev.newValue, ui.saveId);
+  if (!saveId || (ev.key !== null && ev.key !== SAVE_PREFIX + saveId)) return;
+  const e = ev.key === null ? null : parseEntry(ev.newValue, saveId);
   if (!e || e.tab === TAB) return;
-  if (e.rev === ui.saveRev && ui.savedKey && ui.lastSaved && savedGameKey(e) !== ui.savedKey) {
+  if (e.rev === saveRev && savedKey && lastSaved && savedGameKey(e) !== savedKey) {
     // another tab wrote the same revision as this tab, at the same moment: one write hides the
     // other, so this tab keeps its line as a game of its own (at worst both do: two copies)
     useSave(newSaveId());
     forkNotice(e.moves);
-    autosave(ui.lastSaved, { force: true });
-  } else if (e.rev > ui.saveRev && !ui.movedOn) {
-    ui.movedOn = true;
+    autosave(lastSaved, { force: true });
+  } else if (e.rev > saveRev && !movedOn) {
+    movedOn = true;
     showTabNotice(`This game moved on in another tab (${e.moves} move${e.moves === 1 ? "" : "s"} there). `
       + "A move here will be saved as a separate game.", true);
   }
@@ -149,7 +165,7 @@ export function renderSaves() {
     const when = new Date(e.updated).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
     what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${String(e.status).slice(0, 60)} · ${when}`;
     li.append(what);
-    if (e.id === ui.saveId) {
+    if (e.id === saveId) {
       li.classList.add("current");
       const now = document.createElement("span");
       now.className = "hint";
@@ -185,21 +201,21 @@ export async function resumeSave(id, { boot = false } = {}) {
   const e = getSave(id);
   if (!e) { showError("That saved game is gone."); renderSaves(); return false; }
   stopReplay();
-  clearTimeout(ui.aiTimer);
-  setBusy(true);
-  const { response, current } = await call({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
+  cancelAi();
+  page.setBusy(true);
+  const { response, current } = await page.request({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
   if (!current) return false;
-  setBusy(false);
+  page.setBusy(false);
   if (!response.ok) {
     // it stays in the list with the reason, until the player dismisses it or deletes it
     const reason = String(response.error.message).slice(0, 200);
     touchSave(id, { error: reason });
     renderSaves();
     const msg = `The saved ${e.title} game could not be opened: ${reason}`;
-    if (boot) ui.bootError = msg; else showError(msg);
+    if (boot) bootError = msg; else showError(msg);
     return false;
   }
-  if (ui.saveId !== id) dropIfUntouched(ui.saveId);
+  if (saveId !== id) dropIfUntouched(saveId);
   if (typeof e.error === "string") touchSave(id, { error: undefined });
   useSave(id, e.rev || 0, e);
   // a reload goes on as the game was left: the computer thinks again unless it was paused;
@@ -218,7 +234,7 @@ export function dropIfUntouched(id) {
 export function wireSaves() {
   $("storage-export").addEventListener("click", exportSaves);
   $("storage-delete").addEventListener("click", deleteOldSaves);
-  $("tab-latest").addEventListener("click", () => { $("tab-notice").hidden = true; resumeSave(ui.saveId); });
+  $("tab-latest").addEventListener("click", () => { $("tab-notice").hidden = true; resumeSave(saveId); });
   $("tab-dismiss").addEventListener("click", () => { $("tab-notice").hidden = true; });
   window.addEventListener("storage", onStorage);
 }

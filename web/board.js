@@ -3,9 +3,9 @@
 // engine marked on the board. Drawing only: what happens on a click is the modules' above.
 import { renderScene } from "./render.js";
 import { syncForm } from "./form.js";
-import { $, clearSelection, makeButton, ui } from "./state.js";
+import { $, makeButton, page, ui } from "./state.js";
 import { fitBoard } from "./layout.js";
-import { applyZoom } from "./zoom.js";
+import { applyZoom, resetZoom } from "./zoom.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by
 // app.js before anything is drawn: callbacks instead of imports, so that there is no import cycle.
@@ -16,6 +16,11 @@ export const hooks = {
   confirmChoice: null, // play the move shown ("Place")
   afterDraw: null, // (): after the board is drawn anew (the analysis overlay)
 };
+
+let gameKey = ""; // game id and seed of the game on screen
+let shownViewer = null; // hidden-information games: whose private view is on screen
+let hint = null; // the move suggested by "Hint", marked on the board until the position changes
+let announced = ""; // the last game event read out (live region)
 
 /** Legal moves whose click path starts with `prefix`. */
 export function candidates(prefix) {
@@ -39,24 +44,31 @@ export function isHumanTurn(state) {
 export function needsHandover(state) {
   if (!state.hidden_information || state.viewer === null || state.is_over) return false;
   const humans = state.players.filter((p) => p.agent === "human").length;
-  return humans > 1 && ui.shownViewer !== state.viewer;
+  return humans > 1 && shownViewer !== state.viewer;
+}
+
+/** The hand-over screen's button: the person whose turn it is has the device, show their hand. */
+export function showHand() {
+  shownViewer = ui.state.viewer;
+  render(ui.state);
+}
+
+/** Mark `move` on the board (class "hint") until the position changes. */
+export function showHint(move) {
+  hint = move;
+  drawAll();
 }
 
 /** Draw `state` as the game on screen (the engine's answer, or a board painted early). */
 export function render(state) {
-  if (ui.state && (state.game !== ui.state.game || state.cursor !== ui.state.cursor
-      || state.moves.length !== ui.state.moves.length || state.seed !== ui.state.seed)) {
-    clearSelection();
-    ui.hint = null;
-  }
-  ui.state = state;
+  if (page.showGame(state)) hint = null; // another position: the hint was for the last one
   // a new game (or a loaded one) starts behind the hand-over screen when several people share
   // the screen; with one person (or none) there is nothing to hide from anybody
   const key = `${state.game}:${state.seed}`;
-  if (key !== ui.gameKey) { ui.gameKey = key; ui.shownViewer = -1; ui.zoom = { scale: 1, dx: 0, dy: 0 }; syncForm(state); }
-  if (!needsHandover(state)) ui.shownViewer = state.viewer;
+  if (key !== gameKey) { gameKey = key; shownViewer = -1; resetZoom(); syncForm(state); }
+  if (!needsHandover(state)) shownViewer = state.viewer;
   // drop a selection that no longer fits
-  if (ui.sel.length && !candidates(ui.sel).length) clearSelection();
+  if (ui.sel.length && !candidates(ui.sel).length) page.clearSelection();
   const humanTurn = isHumanTurn(state);
   const board = $("board");
   board.dataset.turn = state.is_over ? "" : String(state.current_player);
@@ -123,8 +135,8 @@ function markPending() {
  * made it and what comes next, once per position. */
 export function announceEvent(state) {
   const key = `${state.game}:${state.seed}:${state.cursor}:${state.moves.length}:${state.is_over}`;
-  if (key === ui.announced) return;
-  ui.announced = key;
+  if (key === announced) return;
+  announced = key;
   let text;
   const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
   if (state.last_move && who !== null && who !== undefined) {
@@ -200,7 +212,7 @@ function renderActions() {
     rot.id = "rotate";
     const ok = makeButton("Place (Enter)", "Play the tile as shown", () => hooks.confirmChoice());
     ok.id = "confirm";
-    box.append(info, rot, ok, makeButton("Cancel (Esc)", null, () => { clearSelection(); drawAll(); }));
+    box.append(info, rot, ok, makeButton("Cancel (Esc)", null, () => { page.clearSelection(); drawAll(); }));
     return;
   }
   for (const a of state.legal) {
@@ -210,7 +222,7 @@ function renderActions() {
     box.appendChild(b);
   }
   if (ui.sel.length) {
-    box.appendChild(makeButton("Clear selection (Esc)", null, () => { clearSelection(); drawAll(); }));
+    box.appendChild(makeButton("Clear selection (Esc)", null, () => { page.clearSelection(); drawAll(); }));
   }
 }
 
@@ -258,8 +270,8 @@ export function drawAll() { drawBoard(); renderActions(); markHint(); fitBoard()
 
 /** Mark the click targets of the hinted move (class "hint") after drawing. */
 function markHint() {
-  if (!ui.hint || !ui.state) return;
-  const entry = ui.state.legal.find((m) => m.move === ui.hint);
+  if (!hint || !ui.state) return;
+  const entry = ui.state.legal.find((m) => m.move === hint);
   if (!entry) return;
   const targets = entry.path && entry.path.length ? entry.path : [entry.target];
   for (const t of targets) {

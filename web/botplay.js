@@ -10,7 +10,7 @@
 // take over the seat (Players) or press "Let the computer move" to ask the bot again.
 // This module imports nothing of the page above state.js, so that the form and play.js can use it.
 import { BOT_KEY, BotClient, BotStopped } from "./botclient.js";
-import { $, showError, ui } from "./state.js";
+import { $, page, showError, ui } from "./state.js";
 
 let client = null;
 
@@ -28,7 +28,7 @@ export function botChoices() {
 }
 
 function pause(text) {
-  ui.paused = true;
+  page.pause(true);
   $("board").classList.remove("thinking");
   showError(`${text} The game is paused: change the players to take over the seat, or press "Let the computer move" to ask your bot again.`);
   document.body.dataset.botError = text;

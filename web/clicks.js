@@ -2,22 +2,21 @@
 // by target; a complete path that fits several moves becomes a choice shown one at a time
 // ("Rotate", "Place"). Keyboard shortcuts of the page, too.
 import { candidates, drawAll, isHumanTurn, needsHandover } from "./board.js";
-import { call } from "./engine.js";
 import { playMove } from "./play.js";
-import { $, clearSelection, showError, ui } from "./state.js";
+import { $, page, showError, ui } from "./state.js";
 
 async function showChoice() {
   const move = ui.choice.moves[ui.choice.index];
   drawAll(); // the choice controls at once; the preview follows from the worker
-  const { response, current } = await call({ cmd: "preview", move });
+  const { response, current } = await page.request({ cmd: "preview", move });
   if (!current || !ui.choice) return;
-  ui.preview = response.ok ? response.result.scene : null;
+  page.setPreview(response.ok ? response.result.scene : null);
   drawAll();
 }
 
 export function cycleChoice() {
   if (!ui.choice) return;
-  ui.choice.index = (ui.choice.index + 1) % ui.choice.moves.length;
+  page.nextChoice();
   showChoice();
 }
 
@@ -33,13 +32,12 @@ export function onActivate(target) {
   if (ui.choice) {
     const last = ui.choice.path[ui.choice.path.length - 1];
     if (target === last) { confirmChoice(); return; }
-    ui.choice = null;
-    ui.preview = null;
+    page.select(ui.sel);
   }
   let path = [...ui.sel, target];
   let cands = candidates(path);
   if (!cands.length) {
-    if (ui.sel.length && ui.sel[0] === target) { clearSelection(); drawAll(); return; } // unselect
+    if (ui.sel.length && ui.sel[0] === target) { page.clearSelection(); drawAll(); return; } // unselect
     path = [target]; // start a new path with this target
     cands = candidates(path);
   }
@@ -51,14 +49,11 @@ export function onActivate(target) {
   const complete = cands.filter((m) => m.path.length === path.length);
   if (complete.length === cands.length && complete.length === 1) { playMove(complete[0].move); return; }
   if (complete.length === cands.length) {
-    ui.sel = path.slice(0, -1);
-    ui.choice = { moves: complete.map((m) => m.move), index: 0, path };
+    page.select(path.slice(0, -1), { moves: complete.map((m) => m.move), index: 0, path });
     showChoice();
     return;
   }
-  ui.sel = path;
-  ui.choice = null;
-  ui.preview = null;
+  page.select(path);
   drawAll();
 }
 
@@ -71,7 +66,7 @@ export function onKey(ev) {
     if (ev.key === "Enter" && ui.choice && !(ev.target.closest && ev.target.closest("button, [data-target]"))) {
       ev.preventDefault(); confirmChoice(); return;
     }
-    if (ev.key === "Escape" && (ui.sel.length || ui.choice)) { clearSelection(); drawAll(); return; }
+    if (ev.key === "Escape" && (ui.sel.length || ui.choice)) { page.clearSelection(); drawAll(); return; }
   }
   if (!(ev.ctrlKey || ev.metaKey)) return;
   if (ev.key === "z" && !$("undo").disabled) { ev.preventDefault(); $("undo").click(); }

@@ -4,12 +4,12 @@
 import { drawAll, render } from "./board.js";
 import { forgetScreen, readScreen, showLoadingNote } from "./boot.js";
 import { getCurrent, getSave } from "./saves.js";
-import { $, clearSelection, showError, ui } from "./state.js";
+import { $, page, showError, ui } from "./state.js";
 
 /** Draw a state that does not come from the running engine (boot.json, the last screen of the
  * autosaved game): the board is there at once; a move made on it waits for the engine. */
 export function paintEarly(state, early) {
-  ui.early = early;
+  page.paintEarly(early);
   render(state);
 }
 
@@ -24,11 +24,10 @@ export function queueEarlyMove(move) {
   if (ui.failed) { showError("The engine could not start: reload the page to play."); return; }
   if (ui.pending) { showError(`Your move ${ui.pending.label} is already waiting for the engine.`); return; }
   const entry = ui.state.legal.find((m) => m.move === move);
-  ui.pending = { move, label: (entry && entry.label) || move, targets: entry ? entry.path : [] };
-  document.body.dataset.pendingMove = move;
+  page.setPending({ move, label: (entry && entry.label) || move, targets: entry ? entry.path : [] });
   showLoadingNote(`Your move ${ui.pending.label} is waiting.`);
   showError("");
-  clearSelection();
+  page.clearSelection();
   drawAll();
   renderEarlyStatus(ui.state);
 }
@@ -58,9 +57,7 @@ export function paintBeforeEngine(boot, params) {
   } catch (err) { // a stored screen this page cannot draw: forget it, wait for the engine
     console.warn("Boardwright: the saved screen could not be drawn:", err);
     forgetScreen();
-    ui.early = null;
-    ui.state = null;
-    ui.pending = null;
+    page.dropEarly();
     $("board-svg").replaceChildren();
     $("panels").replaceChildren();
     $("move-list").replaceChildren();

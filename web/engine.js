@@ -1,12 +1,11 @@
 // The worker connection: the Python engine runs in a Web Worker (worker.js) and answers JSON
-// requests (the bridge's), one answer per request.
-//   startEngine()         create the worker, once (app.js, when the page's modules have run)
-//   call(request)         send a request: {response, current} (is it still the newest one?)
-//   callBackground(req)   a request that does not count as the newest (analysis, review)
-//   ready                 resolves with the worker's "ready" message
-//   engineFailed(reason)  the engine cannot start or died: say so, offer Reload
-import { showFailure, showProgress } from "./boot.js";
-import { $, setBusy, ui } from "./state.js";
+// requests (the bridge's), one answer per request. Only the page controller (app.js) uses it.
+//   startEngine(onFailure)  create the worker, once (app.js, when the page's modules have run);
+//                           onFailure(reason): the engine cannot start or died (once)
+//   call(request)           send a request: {response, current} (is it still the newest one?)
+//   callBackground(req)     a request that does not count as the newest (analysis, review)
+//   ready                   resolves with the worker's "ready" message
+import { showProgress } from "./boot.js";
 
 const pending = new Map();
 let nextId = 1;
@@ -14,9 +13,14 @@ let latestId = 0;
 let resolveReady;
 export const ready = new Promise((resolve) => { resolveReady = resolve; });
 let worker = null;
+let up = false; // the worker said "ready": requests from then on have a reply timeout
+let failed = false;
+let onFailure = () => {};
 
 /** Start the engine's worker and listen to it (once; app.js says why it is started there). */
-export function startEngine() {
+export function startEngine(whenFailed) {
+  onFailure = whenFailed;
+  ready.then(() => { up = true; });
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   listen((kind, ev) => {
     // the worker script itself failed: missing file, syntax error, out of memory
@@ -39,21 +43,11 @@ function listen(fn) {
   worker.addEventListener("messageerror", (ev) => fn("messageerror", ev));
 }
 
-/** The engine cannot start (or died): say so with a Reload button; a move waiting for it is named. */
-export function engineFailed(reason) {
-  if (ui.failed) return;
-  ui.failed = true;
-  const waiting = ui.pending ? ` Your move ${ui.pending.label} was not played.` : "";
-  ui.pending = null;
-  delete document.body.dataset.pendingMove;
-  for (const node of document.querySelectorAll("#board-svg .pending")) node.classList.remove("pending");
-  const what = ui.engineReady ? "The engine stopped" : "The engine could not start";
-  const saved = ui.engineReady ? " Your game is saved in this browser." : "";
-  showFailure(`${what}: ${reason}.${waiting}${saved} Reload the page to try again.`);
-  $("status").textContent = ui.engineReady ? "The engine stopped." : "The engine could not start.";
-  $("board").classList.remove("thinking");
-  clearTimeout(ui.aiTimer);
-  setBusy(false);
+/** The engine cannot start (or died): tell the page, once. */
+function engineFailed(reason) {
+  if (failed) return;
+  failed = true;
+  onFailure(reason);
 }
 
 // A request the engine never answers (its worker was killed or hangs) ends in a message instead
@@ -79,7 +73,7 @@ function post(request, foreground) {
   if (foreground) latestId = id;
   return new Promise((resolve) => {
     // requests made before the engine is up wait in the worker's queue: no timeout for those
-    const timer = ui.engineReady ? setTimeout(() => engineFailed(`it did not answer for ${REPLY_TIMEOUT_MS / 1000} s`), REPLY_TIMEOUT_MS) : null;
+    const timer = up ? setTimeout(() => engineFailed(`it did not answer for ${REPLY_TIMEOUT_MS / 1000} s`), REPLY_TIMEOUT_MS) : null;
     pending.set(id, (response) => { clearTimeout(timer); resolve({ response, current: id === latestId }); });
     worker.postMessage({ id, request });
   });

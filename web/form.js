@@ -4,10 +4,9 @@ import { botChoices } from "./botplay.js";
 import { $, gameInfo, makeOption, ui } from "./state.js";
 
 /** The form's games, options and seats, the import box and the footer, from a `hello` answer
- * (the engine's, or its build-time copy in boot.json). */
+ * (the engine's, or its build-time copy in boot.json; the controller has put its games and
+ * formats in `ui` already). */
 export function setupHello(hello) {
-  ui.games = hello.games;
-  ui.importable = hello.importable; // what "Import a game" reads, from the engine's registry
   $("import-text").placeholder = `or paste ${ui.importable}`;
   const accept = new Set([".json", "application/json", "text/plain"]);
   for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }

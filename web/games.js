@@ -2,13 +2,12 @@
 // "Play against it"), or a loaded one (a share link, a file, pasted text). Resuming a saved game
 // is autosave.js's.
 import { render } from "./board.js";
-import { dropIfUntouched, newSaveId, useSave } from "./autosave.js";
+import { currentSaveId, dropIfUntouched, newSaveId, useSave } from "./autosave.js";
 import { savedBot } from "./botplay.js";
 import { revealBoard } from "./layout.js";
-import { call } from "./engine.js";
 import { stopReplay } from "./moves.js";
-import { show } from "./play.js";
-import { setBusy, showError, ui } from "./state.js";
+import { cancelAi, show } from "./play.js";
+import { page, showError, ui } from "./state.js";
 
 /** The `new` request of a game painted early (boot.json's, for the default game). */
 export function newRequest(request) {
@@ -16,17 +15,18 @@ export function newRequest(request) {
 }
 
 /** Start a new game from the form's values (`form`), or take the answer to a `new` request
- * sent already (`sent`: a call() promise, made while nothing else could be asked); `reveal`:
+ * sent already (`sent`: a page.request() promise, made while nothing else could be asked);
+ * `reveal`:
  * scroll the new board into view (the player asked for it; not the one started at boot). */
 export async function startNew(form, sent = null, { reveal = false } = {}) {
   stopReplay();
-  clearTimeout(ui.aiTimer);
-  setBusy(true);
-  const { response, current } = await (sent || call({ cmd: "new", ...form }));
+  cancelAi();
+  page.setBusy(true);
+  const { response, current } = await (sent || page.request({ cmd: "new", ...form }));
   if (!current && !sent) return response;
-  setBusy(false);
+  page.setBusy(false);
   if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
-  dropIfUntouched(ui.saveId);
+  dropIfUntouched(currentSaveId());
   useSave(newSaveId());
   show(response);
   if (reveal) revealBoard();
@@ -34,24 +34,28 @@ export async function startNew(form, sent = null, { reveal = false } = {}) {
 }
 
 /** Replace the game on screen by a loaded one (a link, a file); on failure the game on screen
- * stays and `what` plus the reason is shown. Resolves to whether it worked. */
-export async function loadGame(request, what) {
+ * stays and `what` plus the reason is the message. `atStart`: the page's first game (nothing on
+ * screen yet, not scrolled to; the message is returned, not shown: the game started instead
+ * would clear it). Resolves to null once the game is on screen, else that message. */
+export async function loadGame(request, what, { atStart = false } = {}) {
   stopReplay();
-  clearTimeout(ui.aiTimer);
-  setBusy(true);
-  const { response, current } = await call(request);
-  if (!current) return false;
-  setBusy(false);
+  cancelAi();
+  page.setBusy(true);
+  const { response, current } = await page.request(request);
+  if (!current) return `${what}: another request came first.`;
+  page.setBusy(false);
   if (!response.ok) {
-    showError(`${what}: ${response.error.message}`);
+    const message = `${what}: ${response.error.message}`;
+    if (atStart) return message;
+    showError(message);
     if (ui.state) render(ui.state);
-    return false;
+    return message;
   }
-  if (!ui.embed) dropIfUntouched(ui.saveId);
+  if (!ui.embed) dropIfUntouched(currentSaveId());
   useSave(ui.embed ? null : newSaveId());
   show(response, { pause: true });
-  revealBoard();
-  return true;
+  if (!atStart) revealBoard();
+  return null;
 }
 
 /** index.html#play-bot: a new game of the saved bot's game, the person first, the bot second. */
@@ -62,8 +66,4 @@ export async function startBotGame() {
   if (!info) return false;
   const players = info.players.map((_, i) => (i === 1 ? "bot" : "human"));
   return (await startNew({ game: bot.game, options: bot.options || {}, players })).ok;
-}
-
-export function openLink(token) {
-  return loadGame({ cmd: "open", token }, "This link could not be opened");
 }

@@ -7,6 +7,7 @@ import { $, ui } from "./state.js";
 import { MARKS, moveMark } from "./review.js";
 import { treeNodes } from "./variations.js";
 
+let replayTimer = null; // "Play" in the replay bar
 let shownNodes = []; // the tree's nodes on screen, by their buttons' data-node (a path on click)
 let scrollPending = false;
 
@@ -207,8 +208,8 @@ export function renderReplay(state) {
   $("rp-end").disabled = $("rp-fwd").disabled = state.cursor >= n;
   if (state.cursor >= n) stopReplay();
   $("rp-play").disabled = n === 0;
-  $("rp-play").textContent = ui.replayTimer ? "⏸ Pause" : "▶ Play";
-  $("rp-play").setAttribute("aria-label", ui.replayTimer ? "Pause" : "Play the moves");
+  $("rp-play").textContent = replayTimer ? "⏸ Pause" : "▶ Play";
+  $("rp-play").setAttribute("aria-label", replayTimer ? "Pause" : "Play the moves");
 }
 
 function gotoMove(cursor) {
@@ -220,18 +221,18 @@ function gotoMove(cursor) {
 }
 
 export function stopReplay() {
-  if (!ui.replayTimer) return;
-  clearInterval(ui.replayTimer);
-  ui.replayTimer = null;
+  if (!replayTimer) return;
+  clearInterval(replayTimer);
+  replayTimer = null;
   $("rp-play").textContent = "▶ Play";
 }
 
 function toggleReplay() {
-  if (ui.replayTimer) { stopReplay(); renderReplay(ui.state); return; }
+  if (replayTimer) { stopReplay(); renderReplay(ui.state); return; }
   const s = ui.state;
   if (!s || !s.moves.length) return;
   if (s.cursor >= s.moves.length) gotoMove(0);
-  ui.replayTimer = setInterval(() => {
+  replayTimer = setInterval(() => {
     if (ui.busy || !ui.state) return;
     if (ui.state.cursor >= ui.state.moves.length) { stopReplay(); renderReplay(ui.state); return; }
     gotoMove(ui.state.cursor + 1);

@@ -1,43 +1,56 @@
 // Playing: send a game command and draw the answer, a person's move, the computer's turn (it
 // thinks in slices, "Move now" cuts it short), a hint.
-import { drawAll, isHumanTurn, render } from "./board.js";
+import { isHumanTurn, render, showHint } from "./board.js";
 import { botMove } from "./botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
-import { call } from "./engine.js";
-import { $, clearSelection, gameInfo, setBusy, showError, ui } from "./state.js";
+import { $, gameInfo, page, showError, ui } from "./state.js";
 
 const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
 const NO_LEVELS = { iterations: null, seconds: 1 }; // an engine that lists no levels: 1 s a move
 
+let aiTimer = null; // the computer's turn, due after AI_DELAY_MS
+let thinkToken = 0; // a newer think loop (or any other request) ends an older one
+let stopThinking = false; // "Move now": play the best move found so far
+
+/** The computer's turn is not due any more (another game, a request of the person's). */
+export function cancelAi() {
+  clearTimeout(aiTimer);
+}
+
+/** "Move now": the computer plays the best move it has found so far. */
+export function moveNow() {
+  stopThinking = true;
+}
+
 /** Send a game command and render its state (only if no newer request was made). */
 export async function send(request, { pause = false, quiet = false } = {}) {
   if (notReady()) return { ok: false, error: { code: "not_ready", message: $("error").textContent } };
-  clearTimeout(ui.aiTimer);
-  ui.paused = pause;
-  setBusy(true);
-  const { response, current } = await call(request);
+  cancelAi();
+  page.pause(pause);
+  page.setBusy(true);
+  const { response, current } = await page.request(request);
   if (!current) return response;
-  setBusy(false);
+  page.setBusy(false);
   if (!response.ok) {
     showError(response.error.message);
     if (ui.state) render(ui.state);
     return response;
   }
   if (!quiet) showError(""); // a computer move keeps the message of the person's last action
-  clearSelection();
-  ui.early = null;
+  page.clearSelection();
+  page.endEarly();
   render(response.result);
   return response;
 }
 
 /** Render a successful answer as the new game on screen. */
 export function show(response, { pause = false } = {}) {
-  ui.paused = pause;
-  setBusy(false);
+  page.pause(pause);
+  page.setBusy(false);
   showError("");
-  clearSelection();
-  ui.early = null;
+  page.clearSelection();
+  page.endEarly();
   render(response.result);
 }
 
@@ -51,21 +64,20 @@ export function playMove(move) {
 export async function playPendingMove() {
   const waiting = ui.pending;
   if (!waiting) return;
-  ui.pending = null;
-  delete document.body.dataset.pendingMove;
+  page.setPending(null);
   const response = await send({ cmd: "play", move: waiting.move });
   if (!response.ok) showError(`Your move ${waiting.label}, made while the engine was starting, was not played: ${response.error.message}`);
 }
 
 export function scheduleAi() {
-  clearTimeout(ui.aiTimer);
+  cancelAi();
   const s = ui.state;
   if (!s || s.is_over || ui.paused || ui.embed || ui.early) return;
   const p = s.players[s.current_player];
   if (p.agent === "human") return;
   $("status").append(" is thinking…");
   $("board").classList.add("thinking");
-  ui.aiTimer = setTimeout(computerMove, AI_DELAY_MS);
+  aiTimer = setTimeout(computerMove, AI_DELAY_MS);
 }
 
 /** The chosen level's budget for the game on screen, {iterations, seconds (the wall-clock
@@ -83,19 +95,19 @@ function levelBudget(hint = false) {
  * is pressed; calls onProgress after each slice. Returns the last progress, or null if
  * something else happened meanwhile (undo, new game). */
 async function thinkFor(budget, onProgress) {
-  const token = ++ui.thinkToken;
+  const token = ++thinkToken;
   const start = performance.now();
   // no restart: a new position starts its own search in the worker, which keeps the subtree
   // already searched under it (Hex, Y); the same position goes on with the search it had
   let request = { cmd: "think", seconds: THINK_SLICE_S, iterations: budget.iterations };
   for (;;) {
-    const { response, current } = await call(request);
-    if (!current || token !== ui.thinkToken) return null;
+    const { response, current } = await page.request(request);
+    if (!current || token !== thinkToken) return null;
     if (!response.ok) { showError(response.error.message); return null; }
     const progress = response.result;
     onProgress(progress, budget);
     const left = budget.seconds - (performance.now() - start) / 1000;
-    if (progress.done || ui.stopThinking || left <= 0.02) return progress;
+    if (progress.done || stopThinking || left <= 0.02) return progress;
     request = { ...request, seconds: Math.min(THINK_SLICE_S, left) };
   }
 }
@@ -121,7 +133,7 @@ async function computerMove() {
     if (move !== null) await send({ cmd: "play", move }, { quiet: true });
     return;
   }
-  ui.stopThinking = false;
+  stopThinking = false;
   $("stop-thinking").hidden = false;
   const progress = await thinkFor(levelBudget(), showThinking);
   $("stop-thinking").hidden = true;
@@ -134,15 +146,14 @@ async function computerMove() {
 export async function askHint() {
   if (!ui.state || !isHumanTurn(ui.state) || ui.busy || ui.early) return;
   $("hint").disabled = true;
-  ui.stopThinking = false;
+  stopThinking = false;
   const gameKey = ui.state.cursor + ":" + ui.state.moves.length;
   const progress = await thinkFor(levelBudget(true), showThinking);
   $("thinking-info").hidden = true;
   $("hint").disabled = false;
   if (!progress || ui.state.cursor + ":" + ui.state.moves.length !== gameKey) return;
-  ui.hint = progress.move;
   const entry = ui.state.legal.find((m) => m.move === progress.move);
   showError("");
   $("status").textContent = `Hint: ${entry && entry.label ? entry.label : progress.move}`;
-  drawAll();
+  showHint(progress.move);
 }

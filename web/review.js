@@ -3,9 +3,8 @@
 // so a line reviewed before costs nothing), with progress and Cancel. A win-rate graph under the
 // board (SVG; click a point, or anywhere along it, to go to that position) and marks in the
 // move list (?! inaccuracy, ? mistake, ?? blunder: a symbol and a word) show the result.
-import { callBackground } from "./engine.js";
 import { send } from "./play.js";
-import { $, ui } from "./state.js";
+import { $, page, ui } from "./state.js";
 
 const SECONDS = 0.4; // of search per position
 const PAD = 8; // px around the graph, so that the first and last points are whole
@@ -15,6 +14,7 @@ export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 let running = false;
 let token = 0;
 let lineKey = ""; // the line the review on screen is about
+let reviewed = null; // that review, as the bridge's "review" gives it
 let gameKey = ""; // and its game
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -47,7 +47,7 @@ async function start() {
       const state = ui.state;
       const p = state.players[state.current_player];
       if (ui.busy || (!state.is_over && p.agent !== "human" && !ui.paused)) { await sleep(150); if (mine !== token) break; continue; }
-      const response = await callBackground({ cmd: "review", seconds: SECONDS });
+      const response = await page.background({ cmd: "review", seconds: SECONDS });
       if (mine !== token) break;
       if (!response.ok) { $("review-status").textContent = response.error.message; break; }
       show(response.result, ui.state);
@@ -63,18 +63,18 @@ function cancel() {
   token++;
   running = false;
   renderControls();
-  if (ui.review) $("review-status").textContent = `Review stopped at ${ui.review.done} of ${ui.review.total} positions.`;
+  if (reviewed) $("review-status").textContent = `Review stopped at ${reviewed.done} of ${reviewed.total} positions.`;
 }
 
 function renderControls() {
   $("review-start").hidden = running;
   $("review-cancel").hidden = !running;
-  $("review-start").textContent = ui.review && !ui.review.complete ? "Go on with the review" : "Review game";
+  $("review-start").textContent = reviewed && !reviewed.complete ? "Go on with the review" : "Review game";
 }
 
 /** A review answer for the line of ``state``. */
 function show(review, state) {
-  ui.review = review;
+  reviewed = review;
   lineKey = keyOf(state);
   gameKey = gameOf(state);
   const bar = $("review-progress");
@@ -93,17 +93,17 @@ function show(review, state) {
 
 /** After every drawing of a state: the graph follows the line and the position on screen. */
 export async function reviewAfterRender(state) {
-  if (!ui.review) return;
-  if (keyOf(state) === lineKey) { drawGraph(ui.review, state); return; }
+  if (!reviewed) return;
+  if (keyOf(state) === lineKey) { drawGraph(reviewed, state); return; }
   if (gameOf(state) !== gameKey || blocked(state)) { hideReview(); return; }
-  const response = await callBackground({ cmd: "review", status: true });
+  const response = await page.background({ cmd: "review", status: true });
   if (response.ok && ui.state && keyOf(ui.state) === keyOf(state)) show(response.result, state);
 }
 
 function hideReview() {
   token++;
   running = false;
-  ui.review = null;
+  reviewed = null;
   lineKey = gameKey = "";
   $("review-graph-box").hidden = true;
   $("review-progress").hidden = true;
@@ -113,8 +113,8 @@ function hideReview() {
 
 /** The mark of the move at ``index`` (1-based) of the line on screen, or null. */
 export function moveMark(index) {
-  if (!ui.review || !ui.state || keyOf(ui.state) !== lineKey) return null;
-  const m = ui.review.moves[index - 1];
+  if (!reviewed || !ui.state || keyOf(ui.state) !== lineKey) return null;
+  const m = reviewed.moves[index - 1];
   return m && m.mark ? m : null;
 }
 
@@ -168,10 +168,10 @@ function drawGraph(review, state) {
 }
 
 function onGraphClick(ev) {
-  if (!ui.review || !ui.state) return;
+  if (!reviewed || !ui.state) return;
   const svg = $("review-graph");
   const rect = svg.getBoundingClientRect();
-  const n = ui.review.total;
+  const n = reviewed.total;
   const at = n > 1 ? Math.round(((ev.clientX - rect.left - PAD) / (rect.width - 2 * PAD)) * (n - 1)) : 0;
   const cursor = Math.max(0, Math.min(ui.state.moves.length, at));
   if (cursor !== ui.state.cursor) send({ cmd: "goto", cursor }, { pause: true });

@@ -6,6 +6,7 @@
 // <html> (themes.css) and as render.js's `display` (orientation, targets).
 import { drawAll } from "./board.js";
 import { display } from "./render.js";
+import { resetZoom } from "./zoom.js";
 import { $, ui } from "./state.js";
 
 export const SETTINGS_KEY = "boardwright.settings";
@@ -87,7 +88,7 @@ function readForm() {
 }
 
 function redraw(turned) {
-  if (turned) ui.zoom = { scale: 1, dx: 0, dy: 0 }; // a pan over the board turned is another place
+  if (turned) resetZoom(); // a pan over the board turned is another place
   if (ui.state) drawAll();
 }
 

@@ -1,9 +1,8 @@
 // Share links, embed code, export and import (files or pasted text), and links opened from
 // the address bar. The formats are the engine's (its registry); none is named here.
 import { notReady } from "./early.js";
-import { call } from "./engine.js";
-import { loadGame, openLink } from "./games.js";
-import { $, makeButton, showError, ui } from "./state.js";
+import { loadGame } from "./games.js";
+import { $, makeButton, page, showError, ui } from "./state.js";
 
 export function hashParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -15,7 +14,7 @@ function pageAddress() {
 
 async function shareLink() {
   if (notReady()) return null;
-  const { response } = await call({ cmd: "share" });
+  const { response } = await page.request({ cmd: "share" });
   if (!response.ok) { showError(response.error.message); return null; }
   return response.result;
 }
@@ -70,7 +69,7 @@ export function renderExports(state) {
 
 async function exportAs(opt) {
   if (notReady()) return;
-  const { response } = await call({ cmd: "export", format: opt.format });
+  const { response } = await page.request({ cmd: "export", format: opt.format });
   if (!response.ok) { showError(response.error.message); return; }
   const file = response.result;
   if (file.link) { // a link for people to open elsewhere, not a file
@@ -94,9 +93,9 @@ async function exportAs(opt) {
 
 async function importText(text) {
   if (notReady()) return false;
-  const ok = await loadGame({ cmd: "import", text }, "This could not be loaded");
-  if (ok) $("import-text").value = "";
-  return ok;
+  const failed = await loadGame({ cmd: "import", text }, "This could not be loaded");
+  if (!failed) $("import-text").value = "";
+  return !failed;
 }
 
 export function wireRecords() {
@@ -117,9 +116,29 @@ export function wireRecords() {
   });
   window.addEventListener("hashchange", () => {
     const token = hashParams().get("r");
-    if (token && ui.early) ui.linkAfterBoot = token; // opened once the engine is up
-    else if (token && ui.state) openLink(token).then((ok) => { if (ok && !ui.embed) clearHash(); });
+    if (token && (ui.early || ui.state)) openLink(token);
   });
+}
+
+let waitingLink = null; // a link pasted into the address bar while the engine was starting
+
+/** Open a share link's token: the game in it replaces the one on screen, and the link leaves
+ * the address bar (a reload then resumes the autosave; an embed keeps it). The one way a link
+ * is opened: at start-up (`atStart`, see games.js loadGame), pasted into the address bar later,
+ * or pasted while the engine was starting (kept until it is up: openWaitingLink).
+ * Resolves to null once open (or kept for later), else the message saying why not. */
+export async function openLink(token, { atStart = false } = {}) {
+  if (ui.early) { waitingLink = token; return null; }
+  const failed = await loadGame({ cmd: "open", token }, "This link could not be opened", { atStart });
+  if (!failed && !ui.embed) clearHash();
+  return failed;
+}
+
+/** Once the engine is up: open the link pasted while it was starting, if any. */
+export async function openWaitingLink() {
+  const token = waitingLink;
+  waitingLink = null;
+  if (token) await openLink(token);
 }
 
 /** Forget the link in the address bar once it is open, so a reload resumes the autosave. */

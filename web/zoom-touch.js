@@ -12,8 +12,8 @@
 //     double tap there plays one move, never two (its second tap lands on a taken cell).
 //   A mouse click always plays (the wheel and the buttons zoom).
 // The cell size is measured from the drawn targets (the median of their boxes), no game knowledge.
-import { $, ui } from "./state.js";
-import { MAX_SCALE, isZoomed, pinView, sceneAt, view } from "./zoom-view.js";
+import { $ } from "./state.js";
+import { MAX_SCALE, isZoomed, pinView, sceneAt, view, zoomScale } from "./zoom-view.js";
 
 export const TAP_MIN_PX = 44; // below this (WCAG 2.5.5's and the platforms' touch target) a tap zooms first
 export const TOUCH_PX = 48; // ... to this size: above the 44 px of WCAG 2.5.5 and the platforms
@@ -28,6 +28,7 @@ let pan = null; // {id, x, y, p, scale, still}: one pointer dragging; p the scen
 // `still`: the page's gesture (a finger on a board at its normal size scrolls the page), not ours
 let pinch = null; // {d, p, scale}: two pointers; p the scene point between them
 let swallowUntil = 0; // drop a click on the board until then: it ends a drag, a pinch or a tap that zoomed
+let dragged = false; // the pointer down now has dragged (or pinched): its click is not a tap
 let lastTap = null; // {t, x, y, armed}: armed when a second tap there would be a double tap
 let tipTimer = 0;
 
@@ -44,7 +45,7 @@ export function cellPx(svg, v) {
   }
   if (!sizes.length) return Infinity;
   sizes.sort((a, b) => a - b);
-  return sizes[sizes.length >> 1] * ui.zoom.scale / v.k1;
+  return sizes[sizes.length >> 1] * zoomScale() / v.k1;
 }
 
 function twoPointers() {
@@ -56,21 +57,21 @@ function startPinch() {
   const v = view();
   if (!v) return;
   const m = twoPointers();
-  pinch = { d: Math.max(m.d, 1), p: sceneAt(v, m.x, m.y), scale: ui.zoom.scale };
+  pinch = { d: Math.max(m.d, 1), p: sceneAt(v, m.x, m.y), scale: zoomScale() };
   pan = null;
-  ui.dragged = true; // whatever follows, the fingers did not tap
+  dragged = true; // whatever follows, the fingers did not tap
 }
 
 function startPan(id, type) {
   const v = view();
   const at = pointers.get(id);
-  pan = v && at ? { id, x: at.x, y: at.y, p: sceneAt(v, at.x, at.y), scale: ui.zoom.scale,
+  pan = v && at ? { id, x: at.x, y: at.y, p: sceneAt(v, at.x, at.y), scale: zoomScale(),
     still: type !== "mouse" && !isZoomed() } : null;
 }
 
 function onDown(ev) {
   if (ev.pointerType === "mouse" && ev.button !== 0) return;
-  if (ev.isPrimary) { pointers.clear(); pinch = null; ui.dragged = false; swallowUntil = 0; hideTip(); }
+  if (ev.isPrimary) { pointers.clear(); pinch = null; dragged = false; swallowUntil = 0; hideTip(); }
   pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
   if (pointers.size === 2) startPinch();
   else if (pointers.size === 1) startPan(ev.pointerId, ev.pointerType);
@@ -88,8 +89,8 @@ function onMove(ev) {
     const m = twoPointers();
     pinView(v, pinch.scale * m.d / pinch.d, pinch.p, m.x, m.y);
   } else if (pan && pan.id === ev.pointerId) {
-    if (!ui.dragged && Math.hypot(at.x - pan.x, at.y - pan.y) < (SLOP[ev.pointerType] || 6)) return;
-    ui.dragged = true;
+    if (!dragged && Math.hypot(at.x - pan.x, at.y - pan.y) < (SLOP[ev.pointerType] || 6)) return;
+    dragged = true;
     if (!pan.still) pinView(v, pan.scale, pan.p, at.x, at.y);
   }
 }
@@ -101,10 +102,10 @@ function onUp(ev) {
   pinch = null;
   pan = null;
   let zoomed = false;
-  if (ui.dragged || ev.type !== "pointerup") lastTap = null;
+  if (dragged || ev.type !== "pointerup") lastTap = null;
   else if (ev.pointerType === "touch") zoomed = onTap(ev);
   // its click (if the browser sends one) comes next: dropped unless this was a plain tap or click
-  if (ui.dragged || zoomed) swallowUntil = ev.timeStamp + 1000;
+  if (dragged || zoomed) swallowUntil = ev.timeStamp + 1000;
 }
 
 /** A touch tap ended on the board (before its click): zoom (true), or let the click play. */
@@ -118,12 +119,12 @@ function onTap(ev) {
     const double = lastTap && lastTap.armed && ev.timeStamp - lastTap.t < DOUBLE_MS
       && Math.hypot(x - lastTap.x, y - lastTap.y) < DOUBLE_PX;
     if (double) {
-      pinView(v, ui.zoom.scale * 2, sceneAt(v, x, y), x, y);
+      pinView(v, zoomScale() * 2, sceneAt(v, x, y), x, y);
       zoomed = true;
-    } else if (ui.zoom.scale < MAX_SCALE - 1e-6) {
+    } else if (zoomScale() < MAX_SCALE - 1e-6) {
       const px = cellPx(svg, v);
       if (px < TAP_MIN_PX) {
-        pinView(v, ui.zoom.scale * TOUCH_PX / px, sceneAt(v, x, y), x, y);
+        pinView(v, zoomScale() * TOUCH_PX / px, sceneAt(v, x, y), x, y);
         zoomed = true;
         showTip();
       }
@@ -178,6 +179,6 @@ export function wireGestures(svg) {
   svg.addEventListener("click", (ev) => {
     if (ev.timeStamp < swallowUntil) { ev.stopPropagation(); ev.preventDefault(); }
     swallowUntil = 0;
-    ui.dragged = false;
+    dragged = false;
   }, true);
 }

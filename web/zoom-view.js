@@ -1,5 +1,5 @@
 // Zoom and pan over the board (every game), the arithmetic: the user's zoom is
-// ui.zoom = {scale, dx, dy}, the scene's viewBox shrunk by `scale` about its centre moved by
+// {scale, dx, dy} (kept here), the scene's viewBox shrunk by `scale` about its centre moved by
 // (dx, dy) scene units, applied to the board each time it is drawn. No game knowledge: sizes come
 // from the scene's viewBox and the board element. zoom.js wires the buttons and the wheel,
 // zoom-touch.js the pointer gestures.
@@ -7,6 +7,16 @@ import { $, ui } from "./state.js";
 
 export const MIN_SCALE = 0.5;
 export const MAX_SCALE = 8;
+
+let zoom = { scale: 1, dx: 0, dy: 0 }; // the user's zoom and pan over the scene's viewBox
+
+/** The zoom's scale (1: the whole scene). */
+export const zoomScale = () => zoom.scale;
+
+/** Back to the whole scene, from the next drawing on (another game, the board turned). */
+export function resetZoom() {
+  zoom = { scale: 1, dx: 0, dy: 0 };
+}
 
 /** The scene's box as drawn (render.js keeps it in data-scene-box: turned with the board's
  * orientation, see settings.js), else the scene's viewBox. */
@@ -18,14 +28,14 @@ function sceneBox() {
 }
 
 export function isZoomed() {
-  const { scale, dx, dy } = ui.zoom;
+  const { scale, dx, dy } = zoom;
   return scale !== 1 || dx !== 0 || dy !== 0;
 }
 
 export function applyZoom() {
   const vb = sceneBox();
   if (!vb) return;
-  const { scale, dx, dy } = ui.zoom;
+  const { scale, dx, dy } = zoom;
   const w = vb[2] / scale;
   const h = vb[3] / scale;
   const cx = vb[0] + vb[2] / 2 + dx;
@@ -45,8 +55,8 @@ export function view() {
   if (!(r.width > 0 && r.height > 0 && vb[2] > 0 && vb[3] > 0)) return null;
   return {
     vb,
-    cx: vb[0] + vb[2] / 2 + ui.zoom.dx,
-    cy: vb[1] + vb[3] / 2 + ui.zoom.dy,
+    cx: vb[0] + vb[2] / 2 + zoom.dx,
+    cy: vb[1] + vb[3] / 2 + zoom.dy,
     k1: Math.max(vb[2] / r.width, vb[3] / r.height),
     rx: r.left + r.width / 2,
     ry: r.top + r.height / 2,
@@ -55,7 +65,7 @@ export function view() {
 
 /** The scene point under the screen point (clientX, clientY) in the view `v`. */
 export function sceneAt(v, x, y) {
-  const k = v.k1 / ui.zoom.scale;
+  const k = v.k1 / zoom.scale;
   return [v.cx + (x - v.rx) * k, v.cy + (y - v.ry) * k];
 }
 
@@ -65,13 +75,13 @@ export const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
  * scene's box, so that the board cannot be pushed out of sight. */
 export function setView(v, scale, cx, cy) {
   const [x0, y0, w, h] = v.vb;
-  ui.zoom = {
+  zoom = {
     scale: clamp(scale, MIN_SCALE, MAX_SCALE),
     dx: +(clamp(cx, x0, x0 + w) - (x0 + w / 2)).toFixed(4),
     dy: +(clamp(cy, y0, y0 + h) - (y0 + h / 2)).toFixed(4),
   };
-  if (Math.abs(ui.zoom.scale - 1) < 1e-9 && Math.abs(ui.zoom.dx) < 1e-6 && Math.abs(ui.zoom.dy) < 1e-6) {
-    ui.zoom = { scale: 1, dx: 0, dy: 0 };
+  if (Math.abs(zoom.scale - 1) < 1e-9 && Math.abs(zoom.dx) < 1e-6 && Math.abs(zoom.dy) < 1e-6) {
+    resetZoom();
   }
   applyZoom();
 }
@@ -89,11 +99,11 @@ export function zoomAt(factor, x, y) {
   const v = view();
   if (!v) return;
   if (x === undefined) { x = v.rx; y = v.ry; }
-  pinView(v, ui.zoom.scale * factor, sceneAt(v, x, y), x, y);
+  pinView(v, zoom.scale * factor, sceneAt(v, x, y), x, y);
 }
 
 export function fit() {
-  ui.zoom = { scale: 1, dx: 0, dy: 0 };
+  resetZoom();
   applyZoom();
 }
 

@@ -5,7 +5,7 @@ import { $ } from "./state.js";
 import { wireGestures } from "./zoom-touch.js";
 import { clamp, fit, zoomAt } from "./zoom-view.js";
 
-export { applyZoom } from "./zoom-view.js";
+export { applyZoom, resetZoom } from "./zoom-view.js";
 
 const STEP = 1.25; // one press of + or −
 
