@@ -1,0 +1,101 @@
+"""Sphinx configuration of the Boardwright documentation (built by build_scripts/build.py).
+
+The pages are Markdown (MyST); the API reference is generated from the docstrings of the
+package tree that ``pygame_core`` has when the docs are built (autosummary, recursive), so it
+follows the package as modules move. The HTML keeps the site's rules: the strict
+Content-Security-Policy as the first ``<meta>`` of every page (``_templates/layout.html``),
+no inline script or style, no other origin, relative links only, and the same bytes from the
+same sources.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+# build_scripts/site_docs.py builds a copy of docs/ and names the checkout it belongs to
+ROOT = Path(os.environ.get("BOARDWRIGHT_ROOT") or Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(ROOT))                    # pygame_core, from this checkout
+sys.path.insert(0, str(ROOT / "build_scripts"))  # site_checks: the site's policy
+from site_checks import CONTENT_SECURITY_POLICY  # noqa: E402
+
+import pygame_core  # noqa: E402
+
+project = "Boardwright"
+author = "the Boardwright authors"
+copyright = "the Boardwright authors"  # no year: the same sources give the same bytes
+version = release = pygame_core.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+]
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "requirements.txt"]
+templates_path = ["_templates"]
+myst_heading_anchors = 3
+suppress_warnings = []
+nitpicky = False
+
+autosummary_generate = True
+autosummary_imported_members = False
+autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+
+# Sphinx's own "basic" theme and one small stylesheet of ours: nothing from another origin,
+# no web fonts, no inline style (the other themes carry a third-party link in their CSS or an
+# inline style in their navigation bar)
+html_theme = "basic"
+html_static_path = ["_static"]
+html_css_files = ["docs.css"]
+html_sidebars = {"**": ["globaltoc.html", "relations.html"]}
+html_title = "Boardwright documentation"
+html_context = {"content_security_policy": CONTENT_SECURITY_POLICY}
+html_copy_source = False
+html_show_sourcelink = False
+html_show_sphinx = False
+html_use_index = False       # the general index and the module index need Sphinx's scripts
+html_domain_indices = False  # (and inline styles); the API reference lists every module
+html_permalinks = True
+html_last_updated_fmt = None  # no clock in the output
+
+
+def _docstring_as_written(app, what, name, obj, options, lines):
+    """Show a docstring as its author wrote it: the package's docstrings are plain text
+    for ``help()`` and readers of the source (not reStructuredText), so each one becomes a
+    literal block rather than markup whose stray backquotes would be errors."""
+    text = [line for line in lines]
+    while text and not text[-1].strip():
+        text.pop()
+    if not text:
+        return
+    lines[:] = ["::", ""] + ["    " + line if line.strip() else "" for line in text] + [""]
+
+
+# Sphinx's scripts (search, highlighting of search words) break the site's policy (new
+# Function, javascript: URLs) and the search box is a form (form-action 'none'): the docs ship
+# no script at all (_templates/layout.html links none) and no search page.
+_UNUSED_STATIC = ("*.js", "file.png", "minus.png", "plus.png")
+
+
+def _no_search(app):
+    if hasattr(app.builder, "search"):
+        app.builder.search = False
+
+
+def _drop_unused_static(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    static = Path(app.outdir) / "_static"
+    for pattern in _UNUSED_STATIC:
+        for path in static.glob(pattern):
+            path.unlink()
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _docstring_as_written)
+    app.connect("builder-inited", _no_search)
+    app.connect("build-finished", _drop_unused_static)
