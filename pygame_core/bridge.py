@@ -23,7 +23,7 @@ Requests (``"cmd"`` plus arguments):
 * ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice longer
   for the player to move and return the progress (with ``iterations_per_second``), not the
   state (:mod:`pygame_core.bridge_think`).  The page calls it in a loop (a thinking indicator,
-  a level's budget and wall-clock cap, Stop, Hint) and then ``play``s the move.
+  a level's budget and wall-clock cap, Stop, Hint) and then plays the move with ``play``.
 * ``analyse``, ``play_line``, ``review`` - the analysis board: live analysis of the position on
   screen in slices, a principal variation played into the tree, a review of the line a
   position per call (:mod:`pygame_core.bridge_analysis`).
