@@ -44,6 +44,7 @@ autosummary_imported_members = False
 autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+highlight_language = "text"  # literal blocks are text; code blocks name their language
 
 # Sphinx's own "basic" theme and one small stylesheet of ours: nothing from another origin,
 # no web fonts, no inline style (the other themes carry a third-party link in their CSS or an
@@ -61,18 +62,6 @@ html_use_index = False       # the general index and the module index need Sphin
 html_domain_indices = False  # (and inline styles); the API reference lists every module
 html_permalinks = True
 html_last_updated_fmt = None  # no clock in the output
-
-
-def _docstring_as_written(app, what, name, obj, options, lines):
-    """Show a docstring as its author wrote it: the package's docstrings are plain text
-    for ``help()`` and readers of the source (not reStructuredText), so each one becomes a
-    literal block rather than markup whose stray backquotes would be errors."""
-    text = [line for line in lines]
-    while text and not text[-1].strip():
-        text.pop()
-    if not text:
-        return
-    lines[:] = ["::", ""] + ["    " + line if line.strip() else "" for line in text] + [""]
 
 
 # Sphinx's scripts (search, highlighting of search words) break the site's policy (new
@@ -96,6 +85,5 @@ def _drop_unused_static(app, exception):
 
 
 def setup(app):
-    app.connect("autodoc-process-docstring", _docstring_as_written)
     app.connect("builder-inited", _no_search)
     app.connect("build-finished", _drop_unused_static)
