@@ -62,6 +62,14 @@ def test_link_checker_catches_missing_files_anchors_and_other_origins(tmp_path):
     ]
 
 
+def test_the_built_docs_name_no_document_outside_the_repository(built_site):
+    """The rules specs and design notes the project started from are not in the repository:
+    neither the pages nor the docstrings of the API reference point to them."""
+    offenders = [p.relative_to(built_site).as_posix() for p in sorted((built_site / "docs").rglob("*.html"))
+                 if re.search(r"shared/(rules|seeds|design)|design\.md", p.read_text(encoding="utf-8"))]
+    assert offenders == []
+
+
 def test_the_pages_footer_links_to_the_docs(built_site):
     index = _page(built_site, "index.html")
     footer = index[index.index("<footer"):index.index("</footer>")]

@@ -1,4 +1,4 @@
-"""Triominos (rules: shared/rules/triominos.md, seed 001: the luddwichr/triominos README).
+"""Triominos (rules: docs/rules/triominos.md, after the luddwichr/triominos project).
 
 The seed's board model stands on its own: :class:`Tile`, :class:`Orientation`, locations
 ``(x, y)`` with their facing and twelve named neighbours (:mod:`pygame_core.geometry.trigrid`),
