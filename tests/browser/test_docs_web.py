@@ -21,7 +21,7 @@ def test_footer_docs_link_opens_the_docs_under_the_policy(browser, site_url):
         with page.expect_navigation():
             link.click()
         assert page.url == site_url + "docs/index.html"
-        assert page.title().startswith("Boardwright documentation")
+        assert page.title() == "Boardwright \u2014 Boardwright documentation"
         # docs.css applied (a blocked stylesheet would leave the browser's serif default)
         font = page.evaluate("getComputedStyle(document.body).fontFamily")
         assert "system-ui" in font, font
