@@ -9,7 +9,9 @@ same sources.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -84,6 +86,35 @@ def _drop_unused_static(app, exception):
             path.unlink()
 
 
+# A docstring's relative reference (:mod:`.pieces`, :class:`~.search.CodexSearch`) means what a
+# relative import means: the module next to this one. Sphinx reads a leading dot as "any
+# object whose name ends so", which is ambiguous in a package with a folder a game (every game
+# has its .pieces, .board, .search), so such references are made absolute before Sphinx reads
+# them; a dotted name that is no sibling module (:meth:`.record`) is left to Sphinx.
+_RELATIVE_REF = re.compile(r":(mod|func|class|meth|attr|data|obj|exc):`(~?)\.(?!\.)([A-Za-z_]\w*)((?:\.\w+)*)`")
+
+
+def _package_of(what, name, obj):
+    module = name if what == "module" else getattr(obj, "__module__", None) or name.rpartition(".")[0]
+    loaded = sys.modules.get(module)
+    return module if loaded is not None and hasattr(loaded, "__path__") else module.rpartition(".")[0]
+
+
+def _absolute_references(app, what, name, obj, options, lines):
+    package = _package_of(what, name, obj)
+
+    def absolute(match):
+        role, tilde, first, rest = match.groups()
+        try:
+            found = importlib.util.find_spec(f"{package}.{first}") is not None
+        except (ImportError, ValueError):
+            found = False
+        return f":{role}:`{tilde}{package}.{first}{rest}`" if found else match.group(0)
+
+    lines[:] = [_RELATIVE_REF.sub(absolute, line) for line in lines]
+
+
 def setup(app):
+    app.connect("autodoc-process-docstring", _absolute_references)
     app.connect("builder-inited", _no_search)
     app.connect("build-finished", _drop_unused_static)

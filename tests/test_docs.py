@@ -183,3 +183,19 @@ def test_commands_use_the_installed_name():
                 if "pygame_core.watchdog" not in line:
                     pytest.fail(f"{page.name}: {line.strip()}")
         assert "pip install 'boardwright[" not in text, page
+
+
+def test_relative_references_in_docstrings_mean_the_sibling_module():
+    """A docstring's :mod:`.x` is read as a relative import would read it (Sphinx alone would
+    take any module ending in ``.x``: ambiguous once every game has its own ``.rules``)."""
+    import runpy
+    conf = runpy.run_path(str(ROOT / "docs" / "conf.py"))
+    from pygame_core.geometry import trigrid
+    lines = [":mod:`.hexgrid` and :class:`~.hexgrid.SomeName`", ":meth:`.record` and :mod:`.nowhere`"]
+    conf["_absolute_references"](None, "module", "pygame_core.geometry.trigrid", trigrid, {}, lines)
+    assert lines == [":mod:`pygame_core.geometry.hexgrid` and :class:`~pygame_core.geometry.hexgrid.SomeName`",
+                     ":meth:`.record` and :mod:`.nowhere`"]
+    lines = [":mod:`.trigrid`"]  # in a package's own docstring, a name inside that package
+    import pygame_core.geometry
+    conf["_absolute_references"](None, "module", "pygame_core.geometry", pygame_core.geometry, {}, lines)
+    assert lines == [":mod:`pygame_core.geometry.trigrid`"]
