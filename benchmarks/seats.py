@@ -14,7 +14,7 @@ bag order) instead of its own view.  It works for the search agents (``mcts`` an
 ISMCTS), which search ``game.determinize(rng)``: here that returns the true position.
 
 Agents are written as for the ``tournament`` command (``name[:key=value...]``).  ``--scheduler
-tcp://host:8786`` plays the games on a Dask cluster (see README, *Tournaments on a Dask cluster*).
+tcp://host:8786`` plays the games on a Dask cluster (see docs/bots.md, *Tournaments on a Dask cluster*).
 """
 
 from __future__ import annotations

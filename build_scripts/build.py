@@ -9,7 +9,8 @@ Steps
   2. fetch the pinned Pyodide core with ``npm pack`` into .cache/ (reused);
   3. copy the runtime files into <out>/pyodide/ (source-map comments stripped), ship
      the micropip wheel (pip download into .cache/wheels/) and trim the lock file to it;
-  4. copy web/* into <out>, the engine wheel to wheels/<sha256[:16]>/<file name>,
+  4. copy web/* into <out>, build docs/ into <out>/docs/ (site_docs.py: Sphinx, pinned in
+     docs/requirements.txt, strict), the engine wheel to wheels/<sha256[:16]>/<file name>,
      write build.json, draw the app icons (icons/icon-192.png, icons/icon-512.png);
   5. stamp sw.js with the site version, the precache list {path: sha256} of
      every file and the security headers serve.py sends (SECURITY_HEADERS), which
@@ -65,6 +66,7 @@ from site_checks import (  # noqa: E402,F401 (re-exported)
     read_service_worker_stamp,
 )
 from prerender import write_boot_data  # noqa: E402
+from site_docs import build_docs, require_tools  # noqa: E402
 from site_icons import ICON_SIZES, icon_png, png_bytes, write_icons  # noqa: E402,F401 (re-exported)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -371,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit(f"[build] ERROR: refusing to use {out} as output folder")
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    require_tools()  # the docs' Sphinx, before anything is built
     wheel = build_wheel(args.force)
     pkg = fetch_pyodide()
 
@@ -387,6 +390,12 @@ def main(argv: list[str] | None = None) -> int:
         log("WARNING: no web/ folder")
     if (tmp / "pyodide").exists() or (tmp / "wheels").exists():
         sys.exit("[build] ERROR: web/ must not contain pyodide/ or wheels/ (reserved for the build)")
+    try:
+        build_docs(tmp, log)
+    except RuntimeError as exc:
+        print(f"[build] ERROR: {exc}", file=sys.stderr)
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 1
     lock = install_pyodide(pkg, tmp)
     wheel_sha256 = sha256_file(wheel)
     wheel_rel = wheel_site_path(wheel.name, wheel_sha256)

@@ -1,35 +1,22 @@
 #!/usr/bin/env bash
 # README "test" command:  bash build_scripts/test.sh [pytest args]   (default: tests/)
 # Creates/reuses .venv, installs the pinned test tools (pytest, hypothesis, playwright,
-# websockets, pytest-timeout, dask + distributed for the cluster test; no Playwright browser download), installs with apt-get (as root, when missing)
+# websockets, pytest-timeout, dask + distributed for the cluster test; no Playwright browser download)
+# and the docs tools (Sphinx, docs/requirements.txt), installs with apt-get (as root, when missing)
 # Chromium, Firefox ESR, WebKitGTK's WebDriver + MiniBrowser and Xvfb, builds the site, runs pytest.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 say() { echo "[test] $*"; }
 
-# 1. virtualenv with the test tools, pinned (a different installed version is reinstalled)
+# 1. virtualenv with the test tools and the docs tools (docs/requirements.txt), pinned
+#    (a different installed version is reinstalled)
 PINNED=(pytest==9.2.0 hypothesis==6.170.17 playwright==1.65.2 websockets==17.4 pytest-timeout==2.4.0 dask==2026.8.0 distributed==2026.8.0)
-if [ ! -x .venv/bin/python ]; then
-  say "creating .venv"
-  python3 -m venv .venv
-fi
-PY=.venv/bin/python
-if ! "$PY" - "${PINNED[@]}" >/dev/null 2>&1 <<'PYCHECK'
-import sys
-from importlib.metadata import PackageNotFoundError, version
-for spec in sys.argv[1:]:
-    name, _, want = spec.partition("==")
-    try:
-        if version(name) != want:
-            sys.exit(1)
-    except PackageNotFoundError:
-        sys.exit(1)
-PYCHECK
-then
-  say "installing ${PINNED[*]} into .venv"
-  "$PY" -m pip install -q --disable-pip-version-check "${PINNED[@]}"
-fi
+. build_scripts/pinned_venv.sh
+ensure_venv
+PY="$VENV_PY"
+mapfile -t DOCS_PINNED < <(docs_pins)
+ensure_pinned "${PINNED[@]}" "${DOCS_PINNED[@]}"
 
 # 2. the browsers, from the system (Playwright's own downloads are not used):
 #    Chromium (every browser test), Firefox ESR, WebKit and Xvfb (tests/browser/test_cross_browser.py)

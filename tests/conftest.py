@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "dist" / "site"
-_SOURCES = ["pygame_core", "web", "pyproject.toml", "README.md", "build_scripts"]
+_SOURCES = ["pygame_core", "web", "docs", "pyproject.toml", "README.md", "build_scripts"]
 
 
 def _site_is_stale() -> bool:

@@ -197,7 +197,7 @@ def test_codex_secret_objective_choices_are_masked_for_the_other_players():
     mine, theirs = game.secret[viewer], game.secret[1 - viewer]
     assert st["moves"][2] == f"objective {mine}" and st["moves"][3] == "objective (secret)"
     assert st["last_move"] == "objective (secret)"
-    text = json.dumps({k: v for k, v in st.items() if k not in ("record", "save")})  # the logs (see README)
+    text = json.dumps({k: v for k, v in st.items() if k not in ("record", "save")})  # the logs (see docs/architecture.md)
     assert f"objective {theirs}" not in text and "objective (secret)" in text  # the Last move note too
     # the redo tail is masked as well
     st = handle({"cmd": "undo", "steps": 2}, s)["result"]

@@ -49,7 +49,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def scheduler(tmp_path_factory):
-    """A real scheduler and one worker process with two threads, as the README starts them."""
+    """A real scheduler and one worker process with two threads, as docs/bots.md starts them."""
     distributed = pytest.importorskip("dask.distributed")
     logs = tmp_path_factory.mktemp("dask")
     address = f"tcp://127.0.0.1:{_free_port()}"

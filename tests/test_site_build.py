@@ -438,7 +438,7 @@ def test_checks_skip_gzip_siblings(tmp_path):
 def _source_copy(dest: Path) -> Path:
     """The files a fresh clone has (sources, web/, build scripts), with the Pyodide
     download and the micropip wheel of this checkout's .cache/ linked in."""
-    for name in ("pygame_core", "web", "build_scripts"):
+    for name in ("pygame_core", "web", "docs", "build_scripts"):
         shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
     for name in ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE"):
         if (ROOT / name).is_file():

@@ -72,7 +72,7 @@ Requests (``"cmd"`` plus arguments), by module:
   * ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice
     longer for the player to move and return the progress (with ``iterations_per_second``),
     not the state.  The page calls it in a loop (a thinking indicator, a level's budget and
-    wall-clock cap, Stop, Hint) and then ``play``s the move.
+    wall-clock cap, Stop, Hint) and then plays the move with ``play``.
 :mod:`.analysis` (the analysis board)
   * ``analyse`` - live analysis of the position on screen in slices; ``play_line`` - a
     principal variation played into the tree; ``review`` - a review of the line, a position

@@ -10,7 +10,7 @@ this search's iterations for this position; ``iterations_per_second`` is its mea
 when thinking longer cannot change the move: one legal move, an immediate win, a solved
 position, an agent that does not search, the budget reached, or a most visited move the rest
 of the budget cannot catch up.  The page calls it in a loop (a thinking indicator, a level's
-budget and its wall-clock cap, Move now, Hint) and then ``play``s the move.
+budget and its wall-clock cap, Move now, Hint) and then plays the move with ``play``.
 
 The search going on is the session's ``search``: ``{key, agent, move, done, spent}``.
 """

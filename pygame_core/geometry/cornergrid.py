@@ -1,4 +1,4 @@
-"""The card-corner grid of a Codex Naturalis play area (rules: shared/rules/codex.md section 3).
+"""The card-corner grid of a Codex Naturalis play area (rules: docs/rules/codex.md).
 
 Cards sit on *card cells* at even coordinates with ``x + y ≡ 0 (mod 4)``; their four corners on the
 *corner cells* at odd coordinates round them.  ``y`` grows upward.  The card at ``p + 2·d`` (``d``

@@ -1,5 +1,5 @@
 """The unbounded flat-topped hexagonal lattice of iwoki's virtual board (rules:
-shared/rules/iwoki.md section 3).
+docs/rules/iwoki.md).
 
 *Hexagonal gaps* are axial coordinates ``(q, r)``; the six directions (index 0-5) are N, NE,
 SE, S, SW, NW.  They are numbered by a spiral: ``H1`` is ``(0, 0)``; ring ``k`` holds ``6k`` gaps

@@ -1,4 +1,4 @@
-"""The triangle lattice of Triominos (rules: shared/rules/triominos.md section 3).
+"""The triangle lattice of Triominos (rules: docs/rules/triominos.md).
 
 A location ``(x, y)``: ``x`` grows to the right, the row ``y`` grows downward.  It is
 *up-facing* iff ``x + y`` is even.  The twelve named neighbours are offsets for an up-facing

@@ -70,7 +70,7 @@ class GameField:
         return len(self.cards)
 
     def count(self, symbol: str) -> int:
-        """Visible ``symbol``s in this area (O(1))."""
+        """How many ``symbol`` symbols are visible in this area (O(1))."""
         return self.counts[symbol]
 
     # ---- rules ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The Codex Naturalis game (rules: shared/rules/codex.md, seed 003: the "Design proposal for the
+"""The Codex Naturalis game (rules: docs/rules/codex.md, after the "Design proposal for the
 Game Field" of the LucaLeonx/ing-sw-2024 project).  Unofficial implementation of the rules; CODEX
 Naturalis is a trademark of its publisher.
 

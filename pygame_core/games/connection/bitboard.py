@@ -17,9 +17,10 @@ instead of a loop over cells in Python:
   templates (a flood fill that also follows each bridge's link), the opponent must play on
   their carriers.
 
-The rules classes (:mod:`..hex.rules`, :mod:`..y.rules`) keep their readable API and give a position to this
-core with ``bit_state()``; ``tests/test_bitboard.py`` checks the two against each other on
-thousands of random games.  The search (:mod:`.mcts`) works on it.
+The rules classes (:mod:`pygame_core.games.hex.rules`, :mod:`pygame_core.games.y.rules`) keep
+their readable API and give a position to this core with ``bit_state()``; ``tests/test_bitboard.py`` checks the two against each other on
+thousands of random games.  The search
+(:mod:`pygame_core.games.connection.mcts`) works on it.
 """
 
 from __future__ import annotations

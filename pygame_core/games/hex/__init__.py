@@ -1,4 +1,4 @@
-"""Hex (rules: shared/rules/hex.md, seed 002), built on :mod:`..connection`.
+"""Hex (rules: docs/rules/hex.md), built on :mod:`..connection`.
 
 One package, split by concern:
 

@@ -5,7 +5,7 @@ API (all pure functions, standard library only)::
     to_sgf(game_or_record) -> str          # "(;FF[4]GM[11]...SZ[11];B[f6];W[swap-pieces];B[e7])"
     from_sgf(text) -> dict                 # a Boardwright record, ready for pygame_core.replay
                                            # (variations: its "tree"; to_sgf writes them back)
-    to_hexworld(game_or_record) -> str     # "11c1,f6:se7"  (prefix e.g. "https://hexworld.org/board/#")
+    to_hexworld(game_or_record) -> str     # "11c1,f6:se7"  (prefix e.g. HEXWORLD_BOARD)
     from_hexworld(text) -> dict            # fragment, "#fragment" or a whole URL
     detect_format(text) -> "sgf" | "hexworld" | None
 

@@ -35,7 +35,7 @@ def to_hexworld(game_or_record, *, red_blue: bool = True) -> str:
 
     ``"11c1,f6:se7"``: size, ``c1`` (HexWorld's red/blue colouring; ``red_blue=False`` leaves
     it out), a comma, then the moves run together (``:s`` = swap pieces).  A caller may prefix
-    any base URL, e.g. ``"https://hexworld.org/board/#" + to_hexworld(game)``.
+    any base URL, e.g. HexWorld's board page (``hex_formats.HEXWORLD_BOARD``).
     """
     game = as_hex_game(game_or_record)
     moves = "".join(":s" if m.is_swap else str(m) for m in game.history)

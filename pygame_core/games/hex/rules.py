@@ -1,4 +1,4 @@
-"""Hex (rules: shared/rules/hex.md, seed 002): the seed's ``HexBoard`` and the game.
+"""Hex (rules: docs/rules/hex.md, after cuteB/hex-b): the seed's ``HexBoard`` and the game.
 
 Blue (player 0) joins top and bottom (the ``y`` edges) and moves first; Red (player 1) joins
 left and right (the ``x`` edges).  Cells are the seed's ``(x, y)``; the canonical notation is a

@@ -1,4 +1,4 @@
-"""iwoki Maths (rules: shared/rules/iwoki.md, seed 000: the heidihac/iwoki README).
+"""iwoki Maths (rules: docs/rules/iwoki.md, after the heidihac/iwoki project).
 
 One package, split by concern (the seed's model stands on its own):
 

@@ -1,4 +1,4 @@
-"""The iwoki Maths game (rules: shared/rules/iwoki.md, seed 000: the heidihac/iwoki README).
+"""The iwoki Maths game (rules: docs/rules/iwoki.md, after the heidihac/iwoki project).
 
 The board model (:mod:`.pieces`, :mod:`.board`) stands on its own; this module is the game.
 

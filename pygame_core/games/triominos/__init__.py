@@ -1,4 +1,4 @@
-"""Triominos (rules: shared/rules/triominos.md, seed 001: the luddwichr/triominos README).
+"""Triominos (rules: docs/rules/triominos.md, after the luddwichr/triominos project).
 
 One package, split by concern:
 

@@ -1,4 +1,4 @@
-"""The Triominos game (rules: shared/rules/triominos.md, seed 001: the luddwichr/triominos README).
+"""The Triominos game (rules: docs/rules/triominos.md, after the luddwichr/triominos project).
 
 The board model (:mod:`.pieces`, :mod:`.board`) stands on its own; this module is the game.
 

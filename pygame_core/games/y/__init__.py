@@ -1,4 +1,4 @@
-"""The Game of Y (rules: shared/rules/y.md, seed 004), built on :mod:`..connection` and Hex's
+"""The Game of Y (rules: docs/rules/y.md), built on :mod:`..connection` and Hex's
 notation.
 
 * :mod:`.rules`: :class:`YGame` (registered as ``"y"``), :class:`YBoard`, :class:`YMove`;

@@ -1,4 +1,4 @@
-"""The Game of Y (rules: shared/rules/y.md, seed 004): regular and radial boards.
+"""The Game of Y (rules: docs/rules/y.md): regular and radial boards.
 
 X (player 0) moves first; a player wins with one group touching all three sides (corners lie on
 two sides).  In the misère variant that player loses.  Regular boards of side 2..25 use Hex's
