@@ -1,6 +1,6 @@
 """Boardwright: a pure-Python engine for unusual-geometry tile and connection games.
 
-Public API (see README.md)::
+Public API (see README.md and docs/api.md)::
 
     import pygame_core
     pygame_core.list_games()

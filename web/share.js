@@ -40,7 +40,7 @@ async function showShare(kind) {
   const s = ui.state;
   const whose = shared.view === "spectator" ? "a spectator's view (every hand shown)"
     : shared.view === null ? "" : `${s.players[shared.view].name}'s view (only their hand is shown)`;
-  // honest about what a serverless link is: the whole record, deal included (README: "Hidden hands")
+  // honest about what a serverless link is: the whole record, deal included (docs/architecture.md: "Hidden hands, decided")
   const reveals = s.hidden_information && !s.is_over
     ? "Careful: the link holds the whole record, deal included. The page shows only that hand, but anyone who decodes the link can rebuild every hand. Share an unfinished game only with yourself or people you trust."
     : "";

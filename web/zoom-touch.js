@@ -2,7 +2,7 @@
 // * a drag pans (a mouse drag always; one finger once the board is zoomed: before that one finger
 //   scrolls the page, CSS touch-action), and never plays a move: the click that ends it is dropped;
 // * two fingers pinch-zoom about the point between them and pan as they move;
-// * touch taps (the rule, README "How to play"):
+// * touch taps (the rule: docs/play.md):
 //   - a double tap (a second tap within DOUBLE_MS and DOUBLE_PX of a first tap that played
 //     nothing: it fell on empty space or on a spot that cannot be played now, or it zoomed)
 //     zooms in twice about the tapped point, and plays nothing;

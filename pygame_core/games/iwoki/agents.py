@@ -253,7 +253,7 @@ class IwokiISMCTSAgent(MCTSAgent):
     games = (GAME,)
     strength = 4
     default_iterations = 250  # as IwokiSearch.iterations: about 0.4 s a move in CPython
-    exploration = 0.6  # tuned with search_moves (8 placements + draw): see the README figures
+    exploration = 0.6  # tuned with search_moves (8 placements + draw): see the figures in docs/benchmarks.md
     prior_weight = 1.0  # lean on the playout policy's own choice until the samples disagree
 
 

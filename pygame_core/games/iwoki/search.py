@@ -21,7 +21,7 @@ class IwokiSearch(SearchHooks):
     PLAYOUT_DEPTH: int | None = None  # playouts stop this many moves on (None: at the end)
     PLAYOUT_SCALE = 15.0  # a lead of this many points: 0.75 of the margin part
     SEARCH_WIDTH = 8  # placements the search weighs per position (search_moves)
-    # the search agent's tuning (mcts and iwoki-ismcts play alike): see the README figures
+    # the search agent's tuning (mcts and iwoki-ismcts play alike): see the figures in docs/benchmarks.md
     settings = {"exploration": 0.6, "prior_weight": 1.0}
     iterations = 250  # default search budget: about 0.4 s a move in CPython
 
