@@ -40,12 +40,30 @@ from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
 
 
+def read_lines(path: Path) -> list[dict]:
+    """A JSON-lines file's objects; exits with one line naming the file (and line) if it cannot."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        sys.exit(f"cannot read {str(path)[:60]}: {getattr(exc, 'strerror', None) or 'not UTF-8 text'}")
+    out = []
+    for n, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                rec = None
+            if not isinstance(rec, dict):
+                sys.exit(f"{str(path)[:60]} line {n}: not a JSON object")
+            out.append(rec)
+    return out
+
+
 def undecided_positions(logs: list[Path]) -> list[list[str]]:
     """The move lists before each MoHex move made without a search, in log order, once each."""
     seen, out = set(), []
     for path in logs:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            rec = json.loads(line)
+        for rec in read_lines(path):
             if rec.get("mode") is None or "theirs" not in rec or "history" not in rec:
                 continue
             history, seat = rec["history"], rec["ours_seat"]
@@ -89,15 +107,21 @@ def make(args) -> int:
 
 
 def score(args) -> int:
-    recs = [json.loads(line) for line in args.score.read_text(encoding="utf-8").splitlines() if line.strip()]
+    recs = read_lines(args.score)
+    for n, rec in enumerate(recs, 1):
+        if not (isinstance(rec.get("moves"), list) and rec.get("winner") in (0, 1)):
+            sys.exit(f"{str(args.score)[:60]} position {n}: needs 'moves' and 'winner' (0 or 1), as --make writes")
     nodes = [int(n) for n in args.nodes.split(",")] if args.nodes else []
     found = {n: 0 for n in ["hsearch"] + nodes}
     cpu = {n: 0.0 for n in found}
     wrong = 0
     for rec in recs:
         game = new_hex()
-        for mv in rec["moves"]:
-            game.play(mv)
+        try:
+            for mv in rec["moves"]:
+                game.play(mv)
+        except (TypeError, ValueError) as exc:  # (the engine's move errors are ValueErrors)
+            sys.exit(f"position {' '.join(map(str, rec['moves']))[:40]}: {str(exc)[:80]}")
         core, s0, s1 = game.bit_state()
         me = game.current_player
         start = time.process_time()
