@@ -4,7 +4,6 @@ move; no opponent move off the must-play region saves the opponent; a key wins a
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from pygame_core.games.connection.bitboard import hex_core
 from pygame_core.games.connection.bitboard_hsearch import hsearch
 
-from test_inferior_cells import _bits, _over, _solver, search_proofs
+from test_inferior_cells import _bits, _sample, _solver, search_proofs
 
 
 def _points(core, stones, chains, nchain, player):
@@ -90,17 +89,7 @@ def _check(core, wins, s0, s1, player, limit=8):
 
 
 def _positions(core, count, lo, hi, seed):
-    rnd = random.Random(seed)
-    cells = [1 << p for p in core.positions]
-    out = []
-    while len(out) < count:
-        k = rnd.randint(lo, hi)
-        picked = rnd.sample(cells, k)
-        n1 = k // 2 if rnd.random() < 0.5 else (k + 1) // 2
-        s0, s1 = sum(picked[n1:]), sum(picked[:n1])
-        if not _over(core, s0, s1):
-            out.append((s0, s1))
-    return out
+    return _sample(core, count, lo, hi, seed)
 
 
 def _y_core(size):

@@ -53,8 +53,30 @@ def _over(core, s0, s1):
     return core.owner(s0, 0) or core.owner(s1, 1)
 
 
+def _all_positions(core):
+    """Every position of ``core`` that is not over: ``(s0, s1)``."""
+    cells = [1 << p for p in core.positions]
+    for states in product((0, 1, 2), repeat=len(cells)):
+        s0 = sum(b for b, x in zip(cells, states) if x == 1)
+        s1 = sum(b for b, x in zip(cells, states) if x == 2)
+        if not _over(core, s0, s1):
+            yield s0, s1
+
+
+def _random_y_positions(size, count, lo, hi, seed):
+    """A regular Y board's core and ``count`` random positions (``lo``-``hi`` stones) not over."""
+    import pygame_core
+    core, _, _ = pygame_core.new_game("y", seed=0, family="regular", size=size).bit_state()
+    return core, _sample(core, count, lo, hi, seed)
+
+
 def _random_positions(size, count, lo, hi, seed):
+    """The same on Hex ``size``."""
     core = hex_core(size)
+    return core, _sample(core, count, lo, hi, seed)
+
+
+def _sample(core, count, lo, hi, seed):
     rnd = random.Random(seed)
     out = []
     cells = [1 << p for p in core.positions]
@@ -66,7 +88,7 @@ def _random_positions(size, count, lo, hi, seed):
         s0 = sum(picked[n1:])
         if not _over(core, s0, s1):
             out.append((s0, s1))
-    return core, out
+    return out
 
 
 def _check_dead(core, s0, s1, dead):
@@ -110,13 +132,8 @@ def test_the_dead_rule_is_the_four_or_three_two_patterns():
 def test_hex3_every_position():
     core = hex_core(3)
     wins = _solver(core)
-    cells = [1 << p for p in core.positions]
     fired = 0
-    for states in product((0, 1, 2), repeat=len(cells)):
-        s0 = sum(b for b, x in zip(cells, states) if x == 1)
-        s1 = sum(b for b, x in zip(cells, states) if x == 2)
-        if _over(core, s0, s1):
-            continue
+    for s0, s1 in _all_positions(core):
         dead = ica.dead_cells(core, s0, s1)
         _check_dead(core, s0, s1, dead)
         fired += _check_values(core, wins, s0, s1)
@@ -147,19 +164,10 @@ def test_the_closed_form_is_the_rule_on_every_neighbourhood():
 
 def test_regular_y_interior_cells():
     import pygame_core
-    g = pygame_core.new_game("y", seed=0, family="regular", size=6)
-    core, _, _ = g.bit_state()
+    core, positions = _random_y_positions(6, 150, 10, 14, seed=6)
     wins = _solver(core)
-    rnd = random.Random(6)
-    cells = [1 << p for p in core.positions]
-    fired = checked = 0
-    while checked < 150:
-        k = rnd.randint(10, 14)
-        picked = rnd.sample(cells, k)
-        s1, s0 = sum(picked[:k // 2]), sum(picked[k // 2:])
-        if _over(core, s0, s1):
-            continue
-        checked += 1
+    fired = 0
+    for s0, s1 in positions:
         dead = ica.dead_cells(core, s0, s1)
         _check_dead(core, s0, s1, dead)
         fired += _check_values(core, wins, s0, s1)

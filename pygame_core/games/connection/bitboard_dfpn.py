@@ -37,11 +37,13 @@ class Dfpn:
     """One solver for one core: ``solve(s0, s1, me)`` proves the position won or lost for
     ``me`` (to move) within ``nodes`` expansions, or gives up (``None``)."""
 
-    def __init__(self, core, nodes: int = 200, hsearch_budget: int = 300, ica_rounds: int = 3):
+    def __init__(self, core, nodes: int = 200, hsearch_budget: int = 300, ica_rounds: int = 3,
+                 regions: bool = True):
         self.core = core
         self.budget = nodes
         self.hsearch_budget = hsearch_budget
         self.ica_rounds = ica_rounds
+        self.regions = regions
         self.tt: dict = {}  # key -> [pn, dn] for the player to move there
         self.moves: dict = {}  # key -> the children's (cell, key), or WIN / LOSS
         self.nodes = 0
@@ -63,7 +65,7 @@ class Dfpn:
         threat = core.winning_cells(s[other], empty, other) if s[other].bit_count() >= core.threat_stones else 0
         if threat & (threat - 1):
             return LOSS
-        f0, f1, dead = fill_in(core, s0, s1, self.ica_rounds)
+        f0, f1, dead = fill_in(core, s0, s1, self.ica_rounds, self.regions)
         t = (s0 | f0, s1 | f1)
         open_cells = empty & ~(f0 | f1)
         must = open_cells

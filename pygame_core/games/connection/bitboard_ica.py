@@ -33,6 +33,8 @@ against an exhaustive solver on Hex 3x3, 4x4 and 5x5.
 
 Regular Y boards use the same rules on the cells with six neighbours on the board (a side
 belongs to both players there, so a cell on a side is left alone); radial Y is not analysed.
+The clique rule of :mod:`.bitboard_regions` adds the dead cells that only whole groups show
+(a cell or region behind a wall, next to one group or side of a player).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from __future__ import annotations
 from itertools import product
 
 from .bitboard_base import disjoint
+from .bitboard_regions import dead_cells as region_dead
 
 E, B, R = 0, 1, 2  # slot states: empty, Blue (player 0), Red (player 1)
 ANY, BLUE, RED, STONE = None, 1, 2, 3  # a cube's requirement on a slot
@@ -243,10 +246,12 @@ def captured_pairs(core, s0: int, s1: int, player: int) -> list:
     return _pairs(g, bl, rd, core.full & ~(s0 | s1), player)
 
 
-def fill_in(core, s0: int, s1: int, rounds: int = 3) -> tuple[int, int, int]:
+def fill_in(core, s0: int, s1: int, rounds: int = 3, regions: bool = True) -> tuple[int, int, int]:
     """``(Blue's fill, Red's fill, dead)``: captured pairs filled for their captor (Blue's, then
     Red's on the filled board, again up to ``rounds`` times while anything new is found), then
-    the dead cells of the filled board.  The three masks are empty cells, pairwise disjoint."""
+    the dead cells of the filled board: by the neighbourhood rule, and with ``regions`` by the
+    clique rule over whole groups (:mod:`.bitboard_regions`).  The three masks are empty cells,
+    pairwise disjoint."""
     g = geometry(core)
     if not g:
         return 0, 0, 0
@@ -275,4 +280,6 @@ def fill_in(core, s0: int, s1: int, rounds: int = 3) -> tuple[int, int, int]:
         if not grew:
             break
     dead = dead_from(bl, rd) & g.cells & ~(s[0] | s[1])
+    if regions:
+        dead |= region_dead(core, s[0], s[1])
     return f[0], f[1], dead

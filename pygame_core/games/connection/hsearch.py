@@ -14,7 +14,7 @@ from .bitboard_ica import fill_in
 
 class HSearchKnowledge:
     """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
-    ``inferior_cells``, ``ica_rounds`` and ``hsearch_budget``)."""
+    ``inferior_cells``, ``ica_rounds``, ``dead_regions`` and ``hsearch_budget``)."""
 
     def _hsearch(self, node, empty: int, s: list) -> bool:
         """H-search (:func:`.bitboard_hsearch.hsearch`) for both players on the node's position
@@ -28,7 +28,7 @@ class HSearchKnowledge:
         me = node.to_move
         f = (0, 0, 0)
         if self.inferior_cells:
-            f = fill_in(core, s[0], s[1], self.ica_rounds)
+            f = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions)
         stones = (s[0] | f[0], s[1] | f[1])
         budget = self.hsearch_budget
         other = 1 - me
@@ -152,7 +152,7 @@ class HSearchKnowledge:
         solver = getattr(self, "_solver", None)
         key = (self._core, s[0], s[1], node.to_move)
         if solver is None or self._solver_key != key:
-            solver = self._solver = Dfpn(self._core, 0, self.solver_hsearch, self.ica_rounds)
+            solver = self._solver = Dfpn(self._core, 0, self.solver_hsearch, self.ica_rounds, self.dead_regions)
             self._solver_key = key
         solver.budget = solver.nodes + max(1, int(node.visits * self.solver_rate))
         result, cell = solver.solve(s[0], s[1], node.to_move)

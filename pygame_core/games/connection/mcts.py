@@ -133,6 +133,7 @@ class BitSearch(HSearchKnowledge):
     refresh_shift = 3  # a node works out every value again after visits >> refresh_shift more visits
     inferior_cells = True  # from its first ranking a node leaves out dead and captured cells
     ica_rounds = 3  # rounds of captured-pair fill-in (bitboard_ica.fill_in; 1 round: 19/40)
+    dead_regions = True  # the fill-in adds the clique rule's dead cells (bitboard_regions)
     ica_playouts = True  # playouts below such a node give captured cells to their captor
     ica_replies = True  # after an intrusion into a captured pair, its other cell comes first
     # Hex: from a node's first ranking, each cell's learned prior (hex_patterns) as this many virtual
@@ -273,7 +274,7 @@ class BitSearch(HSearchKnowledge):
                     if not node.must >> p & 1 and child.proven is None:
                         child.proven = 0.0
             if self.inferior_cells and not core.misere:
-                f0, f1, dead = fill_in(core, s[0], s[1], self.ica_rounds)
+                f0, f1, dead = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions)
                 drop = f0 | f1 | dead
                 if empty & ~drop & (node.must or empty):  # (never every move)
                     node.ica = drop
