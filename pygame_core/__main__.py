@@ -1,5 +1,5 @@
 """Command line: ``boardwright list | play GAME | selfplay GAME | tournament GAME | analyse |
-review`` (also ``python -m pygame_core ...``).
+review | link show LINK`` (also ``python -m pygame_core ...``).
 
 Examples::
 
@@ -10,6 +10,7 @@ Examples::
     boardwright selfplay hex --players smart,astar --games 20 --seed 1
     boardwright tournament triominos --agents greedy,random,dump --games 50 -o target=none
     boardwright tournament triominos --agents ismcts:iterations=100,greedy --jobs 2
+    boardwright link show '1.AGVjIowBEXsiZyI6ImhleCIsImMiOjJ9PjQn'
 
 An agent (``--players``, ``--agents``) is a registered name, optionally with settings for its
 constructor: ``name:key=value:key=value`` (e.g. ``cautious:threshold=12``,
@@ -73,6 +74,8 @@ def _parser() -> argparse.ArgumentParser:
                     "Dask cluster a watchdog kills the game's process)")
     from .analysis_cli import add_parsers  # analyse, review
     add_parsers(sub)
+    from . import link_cli  # link show
+    link_cli.add_parsers(sub)
     return p
 
 
@@ -233,6 +236,11 @@ def _run(args, extra) -> int:
         if extra:
             raise GameError(f"unexpected argument {quote(extra[0])}")
         return getattr(analysis_cli, "cmd_" + args.command)(args)
+    if args.command == "link":
+        from .link_cli import cmd_link
+        if extra:
+            raise GameError(f"unexpected argument {quote(extra[0])}")
+        return cmd_link(args)
     command = {"play": cmd_play, "selfplay": cmd_selfplay, "tournament": cmd_tournament}[args.command]
     return command(args, _options(args, extra))
 

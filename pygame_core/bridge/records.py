@@ -6,7 +6,6 @@ the game on screen (:func:`install`), so a bad one changes nothing."""
 from __future__ import annotations
 
 import json
-import re
 
 from ..core import (GameError, InvalidRecordError, detect_record_format, quote, record_dict,
                     record_formats, replay)
@@ -80,11 +79,11 @@ def cmd_share(session: Session, req):
 def cmd_open(session: Session, req):
     """``token`` (a token, a ``#r=...`` fragment or a whole URL): the link's game, at its
     cursor and view."""
-    from ..records import decode_link
+    from ..records import decode_link, token_of
     token = req.get("token")
     if not isinstance(token, str):
         raise BridgeError("open needs the link's token text")
-    link = decode_link(_token_of(token))  # a bare token, a "#r=..." fragment or a whole URL
+    link = decode_link(token_of(token))  # a bare token, a "#r=..." fragment or a whole URL
     game = replay(link["record"])
     players = record_players(link.get("players"), game, "link")
     view, spectator = link.get("view"), False
@@ -126,7 +125,7 @@ def cmd_export(session: Session, req):
 
 def cmd_import(session: Session, req):
     """A record in any format we read, recognised by its content: a JSON record (starts
-    with ``{``), a share link (:func:`_link_token`: a bare token, or a fragment or URL with
+    with ``{``), a share link (:func:`pygame_core.records.link_token`: a bare token, or a fragment or URL with
     an ``r=<token>`` parameter, never a text with spaces or one that starts with ``(``),
     else the first registered format whose ``detect`` accepts it (SGF, HexWorld...)."""
     text = req.get("text")
@@ -151,29 +150,7 @@ def cmd_import(session: Session, req):
     return state(session)
 
 
-_TOKEN_RE = re.compile(r"[0-9]+\.[A-Za-z0-9_.-]+")
-_LINK_PARAM = re.compile(r"[#?&]r=([^&#]*)")  # one search: linear (no nested quantifier)
-
-
 def _link_token(text: str) -> str | None:
-    """The token if ``text`` is a share link, else ``None``.  A link is (after strip) a bare
-    token (``1.AAZ...``, the whole text), or a text without white space that does not start like
-    a record (``(``, ``{``, ``[``, ``;``) and is a fragment (``#r=...&embed=1``, ``r=...``) or a
-    URL with ``r=<value>`` as a parameter of its query or fragment (after ``#``, ``?`` or
-    ``&``).  So an SGF file whose comment says ``C[winner=Black]`` is no link."""
-    text = text.strip()
-    if _TOKEN_RE.fullmatch(text):
-        return text
-    if not text or text[0] in "({[;" or any(c.isspace() for c in text):
-        return None
-    if text.startswith("r="):
-        text = "#" + text
-    m = _LINK_PARAM.search(text)
-    return None if m is None else m.group(1)
-
-
-def _token_of(text: str) -> str:
-    """The token of a share link given as the token, a fragment (``#r=...&embed=...``) or a URL
-    (the text itself when it is none of these: the decoder then says what is wrong)."""
-    token = _link_token(text)
-    return text.strip() if token is None else token
+    """:func:`pygame_core.records.link_token` (the records package is imported when first needed)."""
+    from ..records import link_token
+    return link_token(text)

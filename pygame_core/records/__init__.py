@@ -12,6 +12,9 @@ A token is ``<version>.<base64url(frame)>``.  This package's modules:
 * :mod:`pygame_core.records.v1` - version 1, a game without variations, and the format
   documentation (token, frame, body);
 * :mod:`pygame_core.records.v2` - version 2, a game with variations (a tree);
+* :mod:`pygame_core.records.v3` - version 3, a correspondence game (two people playing by link:
+  game id, seats, names, move times, conditional replies; :mod:`.correspondence` compares one
+  with the game a page holds);
 * :mod:`pygame_core.records.frame` - what both share: the frame, varints, the header and its checks.
 
 This module holds the public API: it reads the version and hands the body to the right reader.
@@ -19,15 +22,20 @@ This module holds the public API: it reads the version and hands the body to the
 
 from __future__ import annotations
 
+import re
+
 from ..core import GameError, InvalidRecordError, quote, replay
 from .frame import MAX_BODY_BYTES, MAX_GAME_ID, MAX_PLAYER_NAME, SPECTATOR, _brief, _unpack_v1
 from .v1 import decode_line_body, encode_line_link
 from .v2 import decode_tree_body, encode_tree_link
+from .v3 import decode_corr_body, encode_corr_link
 
 __all__ = ["LINK_VERSION", "MAX_BODY_BYTES", "MAX_GAME_ID", "MAX_PLAYER_NAME", "MAX_TOKEN_CHARS", "SPECTATOR",
-           "decode_link", "decode_tree_body", "encode_link", "encode_tree_link"]
+           "decode_link", "decode_tree_body", "encode_corr_link", "encode_link", "encode_tree_link", "link_token",
+           "token_of"]
 
-LINK_VERSION = 2  # the newest format this engine writes (version 1 for a game without variations)
+LINK_VERSION = 3  # the newest format this engine reads and writes (3: correspondence games; a shared
+# game is still written as version 1, or 2 with variations)
 
 MAX_TOKEN_CHARS = 200_000  # far more than any game needs; bounds the work a pasted text causes
 
@@ -49,6 +57,35 @@ def encode_link(record: dict, *, cursor: int | None = None, view: int | str | No
     if tree is not None and tree.size() > len(game.history):
         return encode_tree_link(game, tree, cursor=cursor, view=view, players=players)
     return encode_line_link(game, cursor=cursor, view=view, players=players)
+
+
+# --------------------------------------------------------------------------- finding a token
+_TOKEN_RE = re.compile(r"[0-9]+\.[A-Za-z0-9_.-]+")
+_LINK_PARAM = re.compile(r"[#?&]r=([^&#]*)")  # one search: linear (no nested quantifier)
+
+
+def link_token(text: str) -> str | None:
+    """The token if ``text`` is a share link, else ``None``.  A link is (after strip) a bare
+    token (``1.AAZ...``, the whole text), or a text without white space that does not start like
+    a record (``(``, ``{``, ``[``, ``;``) and is a fragment (``#r=...&embed=1``, ``r=...``) or a
+    URL with ``r=<value>`` as a parameter of its query or fragment (after ``#``, ``?`` or
+    ``&``).  So an SGF file whose comment says ``C[winner=Black]`` is no link."""
+    text = text.strip()
+    if _TOKEN_RE.fullmatch(text):
+        return text
+    if not text or text[0] in "({[;" or any(c.isspace() for c in text):
+        return None
+    if text.startswith("r="):
+        text = "#" + text
+    m = _LINK_PARAM.search(text)
+    return None if m is None else m.group(1)
+
+
+def token_of(text: str) -> str:
+    """The token of a share link given as the token, a fragment (``#r=...&embed=...``) or a URL
+    (the text itself when it is none of these: the decoder then says what is wrong)."""
+    token = link_token(text)
+    return text.strip() if token is None else token
 
 
 # --------------------------------------------------------------------------- decoding
@@ -93,6 +130,8 @@ def _decode(token: str) -> dict:
             f"version reads format {LINK_VERSION}); open it with an up-to-date page")
     if int(version_text) == 2:
         return decode_tree_body(_unpack_v1(payload, len(version_text) + 1))
+    if int(version_text) == 3:
+        return decode_corr_body(_unpack_v1(payload, len(version_text) + 1))
     if int(version_text) != 1:
         raise InvalidRecordError(f"the link has an unknown format version {quote(version_text)}")
     return decode_line_body(_unpack_v1(payload, len(version_text) + 1))

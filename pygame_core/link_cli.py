@@ -1,0 +1,83 @@
+"""``boardwright link show LINK``: what any share link holds (a shared game, a game with
+variations, or a move in a game with a friend), as text or ``--format json``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime, timezone
+
+from .core import GameError, InvalidRecordError, quote, replay
+
+MAX_LINK_CHARS = 200_000
+
+
+def add_parsers(sub) -> None:
+    lp = sub.add_parser("link", help="read a share link: boardwright link show LINK")
+    lsub = lp.add_subparsers(dest="link_command", required=True)
+    sp = lsub.add_parser("show", help="print the game a link holds (a token, a #r=... fragment or a whole URL; - reads stdin)")
+    sp.add_argument("link")
+    sp.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def _minute(m: int) -> str:
+    try:
+        return datetime.fromtimestamp(m * 60, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    except (OverflowError, OSError, ValueError):
+        return f"minute {m}"
+
+
+def describe(link: dict) -> list[str]:
+    """Text lines for a decoded link (:func:`pygame_core.records.decode_link`'s result)."""
+    record = link["record"]
+    game = replay(record)
+    names = list(game.player_names)
+    corr = link.get("corr")
+    if corr:
+        names = [f"{seat} ({name})" if name else seat for seat, name in zip(names, corr["names"])]
+    options = ", ".join(f"{k}={v}" for k, v in record["options"].items())
+    out = [f"{game.title} ({options}), seed {record['seed']}, {len(record['moves'])} moves"]
+    if corr:
+        out.append(f"a game with a friend, id {corr['id']}: {' against '.join(names)}; "
+                   f"sent by {names[corr['sender']]} for {names[link['view']] if link['view'] is not None else 'anyone'}")
+        out.append(f"started {_minute(corr['start'])}" + (f", last move {_minute(corr['times'][-1])}" if corr["times"] else ""))
+    moves = record["moves"]
+    seats = []
+    walk = replay({**record, "moves": []})
+    for text in moves:
+        seats.append(walk.current_player)
+        walk.play(text)
+    for k, (text, seat) in enumerate(zip(moves, seats), 1):
+        when = f"  {_minute(corr['times'][k - 1])}" if corr else ""
+        out.append(f"{k:4}. {names[seat]:<12} {text}{when}")
+    if corr and corr["lines"]:
+        out.append("conditional replies of the sender (their move, then the answer):")
+        out.extend("      " + " ".join(line) for line in corr["lines"])
+    if corr and corr["resigned"] is not None:
+        out.append(f"{names[corr['resigned']]} resigned")
+    elif game.is_over:
+        won = ", ".join(names[w] for w in game.winners) or "nobody"
+        out.append(f"game over: {won} won")
+    else:
+        out.append(f"{names[game.current_player]} to move")
+    if link.get("cursor") is not None:
+        out.append(f"the link opens at move {link['cursor']}")
+    if link.get("players"):
+        out.append("seats: " + ", ".join(link["players"]))
+    return out
+
+
+def cmd_link(args) -> int:
+    from .records import decode_link, token_of
+    text = sys.stdin.read(MAX_LINK_CHARS + 1) if args.link == "-" else args.link
+    if len(text) > MAX_LINK_CHARS:
+        raise GameError(f"the link is longer than {MAX_LINK_CHARS:,} characters")
+    try:
+        link = decode_link(token_of(text))
+    except InvalidRecordError as exc:
+        raise GameError(f"{quote(text.strip(), 30)} is not a link this version reads: {exc}") from None
+    if args.format == "json":
+        print(json.dumps(link, indent=1, ensure_ascii=False))
+    else:
+        print("\n".join(describe(link)))
+    return 0
