@@ -15,9 +15,9 @@ import re
 
 from test_import_cycles import js_graph, js_modules, strip_js_comments
 
-CONTROLLER = "app.js"
-ENGINE = "engine.js"
-STATE = "state.js"
+CONTROLLER = "page/app.js"
+ENGINE = "engine/engine.js"
+STATE = "page/state.js"
 
 _FIELDS = r"(?:\s*\.\s*[A-Za-z_$][\w$]*|\s*\[[^\]\n]*\])+"
 _WRITES = [

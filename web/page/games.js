@@ -1,11 +1,11 @@
 // Another game on screen: a new one (from the form, boot.json's request, or the Bot workbench's
 // "Play against it"), or a loaded one (a share link, a file, pasted text). Resuming a saved game
 // is autosave.js's.
-import { render } from "./board.js";
-import { currentSaveId, dropIfUntouched, newSaveId, useSave } from "./autosave.js";
-import { savedBot } from "./botplay.js";
+import { render } from "../board/board.js";
+import { currentSaveId, dropIfUntouched, newSaveId, useSave } from "../panels/autosave.js";
+import { savedBot } from "../bots/botplay.js";
 import { revealBoard } from "./layout.js";
-import { stopReplay } from "./moves.js";
+import { stopReplay } from "../panels/moves.js";
 import { cancelAi, show } from "./play.js";
 import { page, showError, ui } from "./state.js";
 

@@ -10,7 +10,7 @@
 // take over the seat (Players) or press "Let the computer move" to ask the bot again.
 // This module imports nothing of the page above state.js, so that the form and play.js can use it.
 import { BOT_KEY, BotClient, BotStopped } from "./botclient.js";
-import { $, page, showError, ui } from "./state.js";
+import { $, page, showError, ui } from "../page/state.js";
 
 let client = null;
 

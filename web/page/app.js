@@ -27,28 +27,28 @@
 //                animation) and their dialog; sound.js: the move sound and the last move's fade
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
 // board.js's hooks, and what the features ask of this module through `page`: both filled in here.
-import { attachHandler } from "./render.js";
-import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
-import { getCurrent, getSave, migrateLegacy } from "./saves.js";
+import { attachHandler } from "../board/render.js";
+import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "../engine/snapshot.js";
+import { getCurrent, getSave, migrateLegacy } from "../panels/saves.js";
 import { fetchBootData, showFailure, showSlowStart, wireReload } from "./boot.js";
-import { autosave, renderSaves, resumeSave, takeBootError, wireSaves } from "./autosave.js";
-import { analysisAfterRender, drawOverlay, wireAnalysis } from "./analysis.js";
-import { announceEvent, hooks as boardHooks, render, showHand } from "./board.js";
-import { confirmChoice, cycleChoice, onActivate, onKey } from "./clicks.js";
+import { autosave, renderSaves, resumeSave, takeBootError, wireSaves } from "../panels/autosave.js";
+import { analysisAfterRender, drawOverlay, wireAnalysis } from "../panels/analysis.js";
+import { announceEvent, hooks as boardHooks, render, showHand } from "../board/board.js";
+import { confirmChoice, cycleChoice, onActivate, onKey } from "../board/clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
-import { call, callBackground, ready, SLOW_START_MS, startEngine } from "./engine.js";
-import { buildForm, readForm, setupHello } from "./form.js";
+import { call, callBackground, ready, SLOW_START_MS, startEngine } from "../engine/engine.js";
+import { buildForm, readForm, setupHello } from "../panels/form.js";
 import { newRequest, startBotGame, startNew } from "./games.js";
-import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "./moves.js";
-import { onTreeKey, renderVariations } from "./variations.js";
+import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "../panels/moves.js";
+import { onTreeKey, renderVariations } from "../panels/variations.js";
 import { askHint, cancelAi, moveNow, playMove, playPendingMove, scheduleAi, send } from "./play.js";
-import { reviewAfterRender, wireReview } from "./review.js";
-import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "./share.js";
+import { reviewAfterRender, wireReview } from "../panels/review.js";
+import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "../panels/share.js";
 import { $, page, showError, ui } from "./state.js";
 import { wireLayout } from "./layout.js";
 import { wireSettings } from "./settings.js"; // applies the display settings as it loads
 import { moveFeedback, playMoveSound } from "./sound.js";
-import { wireZoom } from "./zoom.js";
+import { wireZoom } from "../board/zoom.js";
 
 // ---------------------------------------------------------------- the page state's changes
 // Every change to `ui` is made here: the features ask for these through `page` (state.js).
