@@ -3,7 +3,8 @@
 // engine marked on the board. Drawing only: what happens on a click is the modules' above.
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
-import { $, makeButton, page, ui } from "../page/state.js";
+import { $, makeButton } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 import { fitBoard } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 

@@ -3,7 +3,8 @@
 // ("Rotate", "Place"). Keyboard shortcuts of the page, too.
 import { candidates, drawAll, isHumanTurn, needsHandover } from "./board.js";
 import { playMove } from "../page/play.js";
-import { $, page, showError, ui } from "../page/state.js";
+import { $, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 async function showChoice() {
   const move = ui.choice.moves[ui.choice.index];

@@ -4,7 +4,8 @@
 import { drawAll, render } from "../board/board.js";
 import { forgetScreen, readScreen, showLoadingNote } from "./boot.js";
 import { getCurrent, getSave } from "../panels/saves.js";
-import { $, page, showError, ui } from "./state.js";
+import { $, showError } from "./dom.js";
+import { page, ui } from "./page.js";
 
 /** Draw a state that does not come from the running engine (boot.json, the last screen of the
  * autosaved game): the board is there at once; a move made on it waits for the engine. */

@@ -7,7 +7,8 @@ import { savedBot } from "../bots/botplay.js";
 import { revealBoard } from "./layout.js";
 import { stopReplay } from "../panels/moves.js";
 import { cancelAi, show } from "./play.js";
-import { page, showError, ui } from "./state.js";
+import { showError } from "./dom.js";
+import { page, ui } from "./page.js";
 
 /** The `new` request of a game painted early (boot.json's, for the default game). */
 export function newRequest(request) {

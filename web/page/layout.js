@@ -7,7 +7,8 @@
 //   fitBoard()     the box for the scene on screen (after each drawing; on resize by itself)
 //   revealBoard()  scroll the play area into view (after a new or loaded game is drawn)
 //   wireLayout()   refit when the window or the parts around the board change size
-import { $, ui } from "./state.js";
+import { $ } from "./dom.js";
+import { ui } from "./page.js";
 
 const ONE_COLUMN = "(max-width: 900px)"; // style.css: the layout's single column
 const MARGIN = 12; // px kept free under the hand

@@ -3,7 +3,8 @@
 import { isHumanTurn, render, showHint } from "../board/board.js";
 import { botMove } from "../bots/botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
-import { $, gameInfo, page, showError, ui } from "./state.js";
+import { $, showError } from "./dom.js";
+import { gameInfo, page, ui } from "./page.js";
 
 const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page

@@ -7,7 +7,8 @@
 import { drawAll } from "../board/board.js";
 import { display } from "../board/render.js";
 import { resetZoom } from "../board/zoom.js";
-import { $, ui } from "./state.js";
+import { $ } from "./dom.js";
+import { ui } from "./page.js";
 
 export const SETTINGS_KEY = "boardwright.settings";
 export const DEFAULTS = Object.freeze({

@@ -6,7 +6,8 @@
 // The page never waits for the search: each slice is a background request, and a person's move
 // is answered between two slices.
 import { send } from "../page/play.js";
-import { $, makeButton, page, ui } from "../page/state.js";
+import { $, makeButton } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 const SLICE_S = 0.15; // the worker searches this long between two updates (≥ 4 updates a second)
 const TOP = 5;

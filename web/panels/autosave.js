@@ -8,7 +8,8 @@ import { cancelAi, show } from "../page/play.js";
 import {
   deleteOldest, deleteSave, exportText, getSave, listSaves, parseEntry, putSave, SAVE_PREFIX, setCurrent, TAB, touchSave,
 } from "./saves.js";
-import { $, makeButton, page, showError, ui } from "../page/state.js";
+import { $, makeButton, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 let saveId = null; // the autosave entry of the game on screen
 let saveRev = 0; // the revision of that entry this tab last wrote or read (saves.js putSave)

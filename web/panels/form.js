@@ -1,7 +1,8 @@
 // The settings form: the games, their options and the seats, built from the engine's option
 // schema (its `hello` answer); read when a game starts, set again from a running game's state.
 import { botChoices } from "../bots/botplay.js";
-import { $, gameInfo, makeOption, ui } from "../page/state.js";
+import { $, makeOption } from "../page/dom.js";
+import { gameInfo, ui } from "../page/page.js";
 
 /** The form's games, options and seats, the import box and the footer, from a `hello` answer
  * (the engine's, or its build-time copy in boot.json; the controller has put its games and

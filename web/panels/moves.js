@@ -3,7 +3,8 @@
 // main line in order, and after a move that has alternatives a block with each of them in
 // parentheses (their own alternatives nested inline in parentheses). It knows no game.
 import { send } from "../page/play.js";
-import { $, ui } from "../page/state.js";
+import { $ } from "../page/dom.js";
+import { ui } from "../page/page.js";
 import { MARKS, moveMark } from "./review.js";
 import { treeNodes } from "./variations.js";
 

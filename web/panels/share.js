@@ -2,7 +2,8 @@
 // the address bar. The formats are the engine's (its registry); none is named here.
 import { notReady } from "../page/early.js";
 import { loadGame } from "../page/games.js";
-import { $, makeButton, page, showError, ui } from "../page/state.js";
+import { $, makeButton, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 export function hashParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));

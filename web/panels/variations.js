@@ -3,7 +3,7 @@
 // screen). The move list (moves.js) shows the whole tree; this strip, under it, offers "Make
 // main line" and "Delete from here" for the position on screen, and the keys. It knows no game.
 import { send } from "../page/play.js";
-import { $, makeButton } from "../page/state.js";
+import { $, makeButton } from "../page/dom.js";
 
 /** The tree's JSON form (pygame_core.tree) as nodes {move, children, parent, index (in the
  * parent's children)}: no recursion, linear, children in the engine's order (paths are child
