@@ -4,7 +4,7 @@
 // from the scene's viewBox and the board element. zoom.js wires the buttons and the wheel,
 // zoom-touch.js the pointer gestures.
 import { $ } from "../page/dom.js";
-import { ui } from "../page/page.js";
+import { shownScene } from "../page/page.js";
 
 export const MIN_SCALE = 0.5;
 export const MAX_SCALE = 8;
@@ -24,7 +24,7 @@ export function resetZoom() {
 function sceneBox() {
   const box = $("board-svg").dataset.sceneBox;
   if (box) return box.split(" ").map(Number);
-  const scene = ui.preview || (ui.state && ui.state.scene);
+  const scene = shownScene();
   return scene ? scene.viewBox : null;
 }
 

@@ -8,7 +8,7 @@ import { revealBoard } from "./layout.js";
 import { stopReplay } from "../panels/moves.js";
 import { cancelAi, show } from "./play.js";
 import { showError } from "./dom.js";
-import { page, ui } from "./page.js";
+import { gameInfo, page, ui } from "./page.js";
 
 /** The `new` request of a game painted early (boot.json's, for the default game). */
 export function newRequest(request) {
@@ -63,7 +63,7 @@ export async function loadGame(request, what, { atStart = false } = {}) {
 export async function startBotGame() {
   const bot = savedBot();
   if (!bot) return false;
-  const info = (ui.games || []).find((g) => g.id === bot.game);
+  const info = gameInfo(bot.game);
   if (!info) return false;
   const players = info.players.map((_, i) => (i === 1 ? "bot" : "human"));
   return (await startNew({ game: bot.game, options: bot.options || {}, players })).ok;

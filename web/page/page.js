@@ -50,3 +50,6 @@ export const page = {
 };
 
 export function gameInfo(id) { return ui.games.find((g) => g.id === id); }
+
+/** The scene on the board: the choice's preview, else the game's (null before any game). */
+export function shownScene() { return ui.preview || (ui.state && ui.state.scene) || null; }
