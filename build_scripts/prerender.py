@@ -34,7 +34,7 @@ _PER_GAME = ("seed", "record", "save", "export_formats", "export_options")
 
 
 def _default_players(info: dict) -> list[str]:
-    """The seats the page's form starts with (web/form.js buildSeats): the first seat a person,
+    """The seats the page's form starts with (web/panels/form.js buildSeats): the first seat a person,
     the others the strongest agent (the first of equal strength)."""
     best = max(info["agents"], key=lambda a: a["strength"])["name"]
     return ["human"] + [best] * (len(info["players"]) - 1)
@@ -82,7 +82,7 @@ ENGINE_VERSION = '<span id="engine-version"></span>'
 def fill_page(page: str, hello: dict) -> str:
     """index.html with the game menu's options (the first one selected, as the page's form does),
     the level menu of that game (its default level selected) and the footer's engine version
-    written in (web/form.js setupHello and buildLevels write the same)."""
+    written in (web/panels/form.js setupHello and buildLevels write the same)."""
     options = "".join(f'<option value="{html.escape(g["id"])}"{" selected" if i == 0 else ""}>'
                       f'{html.escape(g["title"])}</option>' for i, g in enumerate(hello["games"]))
     levels = "".join(f'<option value="{lv["level"]}" title="{html.escape(lv["help"])}"'

@@ -43,15 +43,15 @@ ALLOWED_URLS = {
 # site's own files: no inline script or style, no eval (WebAssembly compilation
 # only, for Pyodide), no other origin. No frame-ancestors: the board is meant to
 # be embedded in iframes on other sites (a meta tag ignores it anyway).
-# Two exceptions, both for the bot sandbox (web/botclient.js): its frame is an
+# Two exceptions, both for the bot sandbox (web/bots/botclient.js): its frame is an
 # <iframe sandbox="allow-scripts" srcdoc=...> (an opaque origin: a person's bot must not
 # reach the site's storage), which inherits this policy. Its one inline script is
-# web/bot-frame.js, admitted by its sha256 (BOT_FRAME_HASH) and by nothing else; and the
+# web/bots/bot-frame.js, admitted by its sha256 (BOT_FRAME_HASH) and by nothing else; and the
 # bot's worker and the runtime it imports are blob: URLs made inside the sandbox (the
 # sandbox can fetch nothing: the page hands it the bytes). blob: URLs are made by
 # script only, so they admit nothing that was not already running.
 WEB = Path(__file__).resolve().parent.parent / "web"
-BOT_FRAME_SCRIPT = "bot-frame.js"
+BOT_FRAME_SCRIPT = "bots/bot-frame.js"
 BOT_FRAME_HASH = "'sha256-" + base64.b64encode(
     hashlib.sha256((WEB / BOT_FRAME_SCRIPT).read_bytes()).digest()).decode() + "'"
 CSP_DIRECTIVES = {

@@ -50,7 +50,7 @@ def test_site_layout(built_site, wheel):
     assert info["pyodide"] == build.PYODIDE_VERSION
     for f in build.RUNTIME_FILES:
         assert (built_site / "pyodide" / f).is_file(), f
-    assert (built_site / "worker.js").is_file()
+    assert (built_site / "engine" / "worker.js").is_file()
 
 
 def test_lock_file_matches_shipped_wheels(built_site):
@@ -136,7 +136,7 @@ def test_service_worker_lists_every_shipped_file(built_site):
     for rel, digest in files.items():
         assert not rel.startswith(("/", ".")) and "//" not in rel, rel
         assert build.sha256_file(built_site / rel) == digest, rel
-    for needed in ("index.html", "app.js", "worker.js", "offline.js", "manifest.webmanifest", "build.json",
+    for needed in ("index.html", "page/app.js", "engine/worker.js", "page/offline.js", "manifest.webmanifest", "build.json",
                    json.loads((built_site / "build.json").read_text())["wheel"],
                    *(f"pyodide/{f}" for f in build.RUNTIME_FILES), "icons/icon-192.png", "icons/icon-512.png"):
         assert needed in files, needed
@@ -258,7 +258,7 @@ def test_manifest_is_valid_and_relative(built_site):
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
         assert int.from_bytes(data[16:20], "big") == n and int.from_bytes(data[20:24], "big") == n
     html = (built_site / "index.html").read_text()
-    assert 'rel="manifest" href="manifest.webmanifest"' in html and 'src="offline.js"' in html
+    assert 'rel="manifest" href="manifest.webmanifest"' in html and 'src="page/offline.js"' in html
 
 
 def test_png_writer_round_trips():
@@ -294,7 +294,7 @@ def test_built_site_keeps_the_strict_policy(built_site):
         html = (built_site / page).read_text()
         assert f'<meta http-equiv="Content-Security-Policy" content="{build.CONTENT_SECURITY_POLICY}">' in html
         assert html.index("Content-Security-Policy") < html.index("<script")
-    assert 'rel="stylesheet" href="offline.css"' in (built_site / "index.html").read_text()
+    assert 'rel="stylesheet" href="styles/offline.css"' in (built_site / "index.html").read_text()
 
 
 def test_csp_checker_accepts_a_clean_site(tmp_path):
@@ -403,7 +403,7 @@ def test_gzip_siblings_are_deterministic_copies_of_the_big_files(built_site):
         assert data == build.gzip_bytes(original.read_bytes()), gz
     have = {p.relative_to(built_site).as_posix()[:-3] for p in siblings}
     for must in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "index.html",
-                 "app.js", "worker.js", "style.css", "sw.js"):
+                 "page/app.js", "engine/worker.js", "styles/style.css", "sw.js"):
         assert must in have, must
     for p in built_site.rglob("*"):
         rel = p.relative_to(built_site).as_posix()

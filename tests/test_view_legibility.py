@@ -1,7 +1,7 @@
 """Legibility of the scenes (issue 20): Triominos corner numbers stay inside their own tile and
 clear of their neighbours' numbers; the last move and the playable spots look different; Codex's
 setup choices (starter side, secret objective) are cards to click; hand panels are laid out in
-short rows.  The text boxes here are estimated from the font sizes in web/style.css with wide
+short rows.  The text boxes here are estimated from the font sizes in web/styles/style.css with wide
 margins for any font (tests/browser/test_legibility_web.py measures the real ones)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pygame_core.games.triominos import DRAW, PASS
 from pygame_core.games.iwoki import view as iwoki_view
 from pygame_core.games.triominos import view as tri_view
 
-STYLE = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text()
+STYLE = (Path(__file__).resolve().parent.parent / "web" / "styles" / "style.css").read_text()
 EM_HEIGHT, DIGIT_WIDTH = 1.36, 0.7  # a text box, in em: the tallest usual fonts, bold digits
 
 
@@ -63,7 +63,7 @@ def corners(box):
 
 def css_font_size(selector: str) -> float:
     m = re.search(re.escape(selector) + r" \{ font-size: ([0-9.]+)px; \}", STYLE)
-    assert m, f"no font size for {selector} in web/style.css"
+    assert m, f"no font size for {selector} in web/styles/style.css"
     return float(m.group(1))
 
 

@@ -1,4 +1,4 @@
-"""Issue 29: a bot runs in an opaque-origin sandbox (web/botclient.js, bot-frame.js,
+"""Issue 29: a bot runs in an opaque-origin sandbox (web/bots/: botclient.js, bot-frame.js,
 bot-worker.js) and cannot touch the site. In real Chromium with the site's policy enforced and
 its service worker on: after a first visit (the offline copy complete, the engine's snapshot
 stored, a game saved), hostile bots try to poison the service worker's cache (the issue's own
@@ -98,7 +98,7 @@ ATTEMPTS = {
     req.open("GET", SITE + "build.json", False)
     req.send(None)
     return "wheel" in str(req.responseText)""",
-    "start the engine's worker": "    return js.Worker.new(SITE + 'worker.js', js.JSON.parse('{\"type\": \"module\"}')) is not None",
+    "start the engine's worker": "    return js.Worker.new(SITE + 'engine/worker.js', js.JSON.parse('{\"type\": \"module\"}')) is not None",
     "reach the page": "    return js.self.parent.document is not None",
 }
 

@@ -130,7 +130,7 @@ def test_first_visit_precaches_and_reload_plays_with_the_network_gone(browser, s
     play_a_move(page)
     # the page and its engine worker got everything from the service worker
     answered = {url.split("?")[0] for url, _ in context.responses}
-    assert {site.url + "index.html", site.url + "worker.js", site.url + "pyodide/pyodide.asm.wasm",
+    assert {site.url + "index.html", site.url + "engine/worker.js", site.url + "pyodide/pyodide.asm.wasm",
             site.url + "build.json", site.url + json_wheel(site_dir)} <= answered, sorted(answered)
     not_from_sw = [url for url, from_sw in context.responses if not from_sw]
     assert not not_from_sw, not_from_sw
@@ -174,7 +174,7 @@ def test_new_build_replaces_the_cache_after_reload_click(browser, site_dir, serv
     assert page.evaluate("document.documentElement.dataset.offlineVersion") == old
 
     # a second build: one changed file, sw.js re-stamped the way build.py does it
-    with open(copy / "style.css", "a", encoding="utf-8") as f:
+    with open(copy / "styles" / "style.css", "a", encoding="utf-8") as f:
         f.write("\n/* second build */\n")
     new = build.stamp_service_worker(copy)
     assert new != old and stamp(copy)["version"] == new
@@ -184,14 +184,14 @@ def test_new_build_replaces_the_cache_after_reload_click(browser, site_dir, serv
     assert "new version" in notice.inner_text()
     # still the old version until the person asks: old page, old cache in use
     assert page.evaluate("document.documentElement.dataset.offlineVersion") == old
-    assert "second build" not in page.evaluate("fetch('style.css').then((r) => r.text())")
+    assert "second build" not in page.evaluate("fetch('styles/style.css').then((r) => r.text())")
     assert sorted(page.evaluate(CACHES_JS)) == sorted(build.CACHE_PREFIX + v for v in (old, new))
 
     with page.expect_navigation(timeout=60_000):
         page.click("#update-ready button")
     page.wait_for_function(f"document.documentElement.dataset.offlineVersion === {new!r}", timeout=BOOT_MS)
     assert_one_complete_cache(page, site.url, stamp(copy))
-    assert "second build" in page.evaluate("fetch('style.css').then((r) => r.text())")
+    assert "second build" in page.evaluate("fetch('styles/style.css').then((r) => r.text())")
     assert page.locator("#update-ready").count() == 0
     page.wait_for_selector(READY, timeout=BOOT_MS)
     assert not page.page_errors, page.page_errors

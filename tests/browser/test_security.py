@@ -41,7 +41,7 @@ POLICY = build.CONTENT_SECURITY_POLICY
 # the policy written out: a weaker build.CONTENT_SECURITY_POLICY must fail here too
 STRICT = {
     "default-src": ["'none'"],
-    # blob: and the one hash: the bot sandbox (web/botclient.js, site_checks.CSP_DIRECTIVES)
+    # blob: and the one hash: the bot sandbox (web/bots/botclient.js, site_checks.CSP_DIRECTIVES)
     "script-src": ["'self'", "'wasm-unsafe-eval'", "blob:", build.BOT_FRAME_HASH],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'"],
@@ -280,7 +280,7 @@ def test_policy_is_strict_and_sent_as_meta_and_header(site_url):
     assert not re.search(r"https?:|\*|data:", POLICY)  # (blob: only where STRICT has it: the bot sandbox)
 
     # every response of serve.py carries the header: pages, the worker scripts, errors
-    for path in ("", "index.html", "app.js", "worker.js", "sw.js", "offline.css",
+    for path in ("", "index.html", "page/app.js", "engine/worker.js", "sw.js", "styles/offline.css",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "build.json", "no-such-file"):
         status, headers, body = fetch(site_url + path)
         assert status == (404 if path == "no-such-file" else 200), path
@@ -389,7 +389,7 @@ def test_no_violation_going_offline_and_updating(browser, site_dir, tmp_path):
         click_cell(page)
         context.set_offline(False)
         # a new build: the update notice (styled by offline.css, not inline) and its Reload
-        with open(copy / "style.css", "a", encoding="utf-8") as f:
+        with open(copy / "styles" / "style.css", "a", encoding="utf-8") as f:
             f.write("\n/* another build */\n")
         build.stamp_service_worker(copy)
         page.reload()
@@ -444,7 +444,7 @@ def test_the_origin_check_catches_foreign_requests(browser, reporting_site):
         fetch_js = "(u) => fetch(u).then(() => 'fetched', (e) => 'failed: ' + e)"
         assert page.evaluate(fetch_js, FOREIGN).startswith("failed")
         worker = page.workers[0]
-        assert worker.url == reporting_site.url + "worker.js"
+        assert worker.url == reporting_site.url + "engine/worker.js"
         worker.evaluate("""() => { self.__blocked = [];
             self.addEventListener("securitypolicyviolation", (e) => self.__blocked.push(e.blockedURI)); }""")
         assert worker.evaluate(fetch_js, FOREIGN + "-from-worker").startswith("failed")
@@ -458,7 +458,7 @@ def test_the_origin_check_catches_foreign_requests(browser, reporting_site):
         # machine) not within a minute; the worker's own securitypolicyviolation event above
         # already shows its policy blocked the fetch, so the report is waited for, not required
         try:
-            wait_until(lambda: (reporting_site.url + "worker.js", FOREIGN + "-from-worker") in reported(),
+            wait_until(lambda: (reporting_site.url + "engine/worker.js", FOREIGN + "-from-worker") in reported(),
                        "the engine worker's CSP report", timeout=30)
         except AssertionError:
             warnings.warn("the engine worker's CSP report did not arrive within 30 s")
@@ -656,7 +656,7 @@ class SwSite:
         document = self.page.reload()
         self.page.wait_for_selector(READY, timeout=BOOT_MS)
         assert self.page.evaluate("navigator.serviceWorker.controller !== null")
-        script_url = self.url + "worker.js"
+        script_url = self.url + "engine/worker.js"
         wait_until(lambda: any(w.url == script_url for w in self.page.workers), "the engine worker")
         worker = next(w for w in self.page.workers if w.url == script_url)
         script = [r for r in self.responses if r.url.split("?")[0] == script_url]
@@ -683,7 +683,7 @@ def assert_served_by_the_service_worker_with_the_headers(document, script, heade
 def assert_sw_answers_carry_the_headers(page, site_dir):
     """Files fetched through the service worker: cached copies with their type, decoded (the
     server's .gz is not what is cached), the policy on each, HEAD answers too."""
-    paths = [("index.html", "GET"), ("index.html", "HEAD"), ("worker.js", "GET"), ("app.js", "GET"),
+    paths = [("index.html", "GET"), ("index.html", "HEAD"), ("engine/worker.js", "GET"), ("page/app.js", "GET"),
              ("pyodide/pyodide.asm.wasm", "GET"), ("build.json", "GET"), ("./", "GET")]
     answers = page.evaluate(SW_ANSWERS_JS, paths)
     types = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",

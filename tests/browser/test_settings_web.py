@@ -1,4 +1,4 @@
-"""Display settings (web/settings.js, web/themes.css): the Display dialog, kept across reloads,
+"""Display settings (web/page/settings.js, web/styles/themes.css): the Display dialog, kept across reloads,
 applied to every game through the generic renderer; sound, animation, bad or full storage."""
 
 import json

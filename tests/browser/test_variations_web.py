@@ -248,7 +248,7 @@ def test_a_long_tree_renders_fast(page, site_url):
     frame)."""
     open_app(page, site_url)
     ms = page.evaluate("""async () => {
-      const { renderMoveList } = await import("./moves.js");
+      const { renderMoveList } = await import("./panels/moves.js");
       const tree = [];
       for (let i = 0; i < 1000; i++) tree.push(`m${i}`, [`v${i}`, `w${i}`]);
       const line_path = Array(1000).fill(0);

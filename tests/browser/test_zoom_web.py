@@ -2,7 +2,7 @@
 
 Touches go through Chromium's real input pipeline (DevTools ``Input.dispatchTouchEvent``), so the
 page's CSS ``touch-action`` and its pointer-event handlers are what decide, as on a phone. The
-rule tested (web/zoom-touch.js): while the board's cells are under 44 CSS px on screen a tap zooms
+rule tested (web/board/zoom-touch.js): while the board's cells are under 44 CSS px on screen a tap zooms
 in around the tapped point until they are 48 px and plays nothing, the next tap plays; a second
 tap soon after a tap that played nothing is a double tap and zooms in; a tap on a playable cell of
 a board with cells big enough plays at once; a drag or a pinch never plays.

@@ -1,12 +1,16 @@
 // The page controller. The page: settings form (from the engine's option schema), board,
 // status, undo/redo, move list. All game knowledge lives in Python; the page only sends JSON
 // requests to the worker and draws the scenes that come back. This module starts the engine and
-// is the only one that talks to it, the only one that changes the shared page state `ui` (the
-// features read it, and ask for requests and changes through `page`, state.js; what only one
-// feature needs stays in its module: the zoom in zoom-view.js, the save's revision in
-// autosave.js, the hint in board.js…), wires the page's controls and runs the start-up (main).
-// tests/test_page_controller.py holds it to that. The features are modules of their own:
-//   state.js     the shared page state `ui`, the controller's methods `page`, DOM helpers
+// is the only one that talks to it, the only one that imports and changes the page state `ui`
+// (state.js; the features read it through page.js's read-only view, and ask for requests and
+// changes through `page`, page.js; what only one feature needs stays in its module: the zoom in
+// zoom-view.js, the save's revision in autosave.js, the hint in board.js…), wires the page's
+// controls and runs the start-up (main). tests/test_page_controller.py holds it to that. The
+// features are modules of their own:
+//   state.js     the page state `ui` (this module's only: imported first, so that it is there
+//                before any feature runs)
+//   page.js      what the features see of this module: its methods `page`, `ui` read-only
+//   dom.js       DOM helpers ($, showError, makeButton, makeOption)
 //   engine.js    the worker: call(request), callBackground(request), ready (only this module uses it)
 //   form.js      the settings form and the seats
 //   board.js     drawing a state (board, hands, status, buttons, scores)
@@ -27,31 +31,33 @@
 //                animation) and their dialog; sound.js: the move sound and the last move's fade
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
 // board.js's hooks, and what the features ask of this module through `page`: both filled in here.
-import { attachHandler } from "./render.js";
-import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
-import { getCurrent, getSave, migrateLegacy } from "./saves.js";
+import { ui } from "./state.js"; // first: the page state exists before any feature runs
+import { attachHandler } from "../board/render.js";
+import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "../engine/snapshot.js";
+import { getCurrent, getSave, migrateLegacy } from "../panels/saves.js";
 import { fetchBootData, showFailure, showSlowStart, wireReload } from "./boot.js";
-import { autosave, renderSaves, resumeSave, takeBootError, wireSaves } from "./autosave.js";
-import { analysisAfterRender, drawOverlay, wireAnalysis } from "./analysis.js";
-import { announceEvent, hooks as boardHooks, render, showHand } from "./board.js";
-import { confirmChoice, cycleChoice, onActivate, onKey } from "./clicks.js";
+import { autosave, renderSaves, resumeSave, takeBootError, wireSaves } from "../panels/autosave.js";
+import { analysisAfterRender, drawOverlay, wireAnalysis } from "../panels/analysis.js";
+import { announceEvent, hooks as boardHooks, render, showHand } from "../board/board.js";
+import { confirmChoice, cycleChoice, onActivate, onKey } from "../board/clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
-import { call, callBackground, ready, SLOW_START_MS, startEngine } from "./engine.js";
-import { buildForm, readForm, setupHello } from "./form.js";
+import { call, callBackground, ready, SLOW_START_MS, startEngine } from "../engine/engine.js";
+import { buildForm, readForm, setupHello } from "../panels/form.js";
 import { newRequest, startBotGame, startNew } from "./games.js";
-import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "./moves.js";
-import { onTreeKey, renderVariations } from "./variations.js";
+import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "../panels/moves.js";
+import { onTreeKey, renderVariations } from "../panels/variations.js";
 import { askHint, cancelAi, moveNow, playMove, playPendingMove, scheduleAi, send } from "./play.js";
-import { reviewAfterRender, wireReview } from "./review.js";
-import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "./share.js";
-import { $, page, showError, ui } from "./state.js";
+import { reviewAfterRender, wireReview } from "../panels/review.js";
+import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "../panels/share.js";
+import { $, showError } from "./dom.js";
+import { page } from "./page.js";
 import { wireLayout } from "./layout.js";
 import { wireSettings } from "./settings.js"; // applies the display settings as it loads
 import { moveFeedback, playMoveSound } from "./sound.js";
-import { wireZoom } from "./zoom.js";
+import { wireZoom } from "../board/zoom.js";
 
 // ---------------------------------------------------------------- the page state's changes
-// Every change to `ui` is made here: the features ask for these through `page` (state.js).
+// Every change to `ui` is made here: the features ask for these through `page` (page.js).
 
 /** The board takes requests (false), or shows that one is on its way (true). */
 function setBusy(busy) {

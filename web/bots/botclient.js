@@ -14,7 +14,7 @@
 // only when a worker never says it is ready.
 // A bot that ran out of memory (MemoryError) gets its answer, and its worker is ended too.
 // The limit counts from when the request is sent to a ready worker (not the worker's boot).
-import { INDEX_URL, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey } from "./engine-boot.js";
+import { INDEX_URL, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey } from "../engine/engine-boot.js";
 
 export const BOT_KEY = "boardwright.bot"; // localStorage: {source, game, options} for "Your bot"
 

@@ -1,8 +1,9 @@
 // Share links, embed code, export and import (files or pasted text), and links opened from
 // the address bar. The formats are the engine's (its registry); none is named here.
-import { notReady } from "./early.js";
-import { loadGame } from "./games.js";
-import { $, makeButton, page, showError, ui } from "./state.js";
+import { notReady } from "../page/early.js";
+import { loadGame } from "../page/games.js";
+import { $, makeButton, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 export function hashParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));

@@ -4,7 +4,7 @@
 // A bot move that is stopped (time limit) or a bot worker that dies loses that game; the
 // tournament goes on with a fresh worker. A bot that raises or returns an illegal move loses the
 // game too (the engine says why); the first such message is shown.
-import { BotStopped } from "./botclient.js";
+import { BotStopped } from "../bots/botclient.js";
 
 const AGENT_LIMIT_MS = 120_000; // a built-in agent's move: generous, only against a hung worker
 

@@ -4,10 +4,11 @@
 // or unwritable value never stops the page: it falls back to the defaults. Applied when this
 // module runs, before the first board is painted (early.js), as attributes and classes on
 // <html> (themes.css) and as render.js's `display` (orientation, targets).
-import { drawAll } from "./board.js";
-import { display } from "./render.js";
-import { resetZoom } from "./zoom.js";
-import { $, ui } from "./state.js";
+import { drawAll } from "../board/board.js";
+import { display } from "../board/render.js";
+import { resetZoom } from "../board/zoom.js";
+import { $ } from "./dom.js";
+import { ui } from "./page.js";
 
 export const SETTINGS_KEY = "boardwright.settings";
 export const DEFAULTS = Object.freeze({

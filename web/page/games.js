@@ -1,13 +1,14 @@
 // Another game on screen: a new one (from the form, boot.json's request, or the Bot workbench's
 // "Play against it"), or a loaded one (a share link, a file, pasted text). Resuming a saved game
 // is autosave.js's.
-import { render } from "./board.js";
-import { currentSaveId, dropIfUntouched, newSaveId, useSave } from "./autosave.js";
-import { savedBot } from "./botplay.js";
+import { render } from "../board/board.js";
+import { currentSaveId, dropIfUntouched, newSaveId, useSave } from "../panels/autosave.js";
+import { savedBot } from "../bots/botplay.js";
 import { revealBoard } from "./layout.js";
-import { stopReplay } from "./moves.js";
+import { stopReplay } from "../panels/moves.js";
 import { cancelAi, show } from "./play.js";
-import { page, showError, ui } from "./state.js";
+import { showError } from "./dom.js";
+import { gameInfo, page, ui } from "./page.js";
 
 /** The `new` request of a game painted early (boot.json's, for the default game). */
 export function newRequest(request) {
@@ -62,7 +63,7 @@ export async function loadGame(request, what, { atStart = false } = {}) {
 export async function startBotGame() {
   const bot = savedBot();
   if (!bot) return false;
-  const info = (ui.games || []).find((g) => g.id === bot.game);
+  const info = gameInfo(bot.game);
   if (!info) return false;
   const players = info.players.map((_, i) => (i === 1 ? "bot" : "human"));
   return (await startNew({ game: bot.game, options: bot.options || {}, players })).ok;

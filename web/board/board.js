@@ -2,9 +2,10 @@
 // banner, the buttons, the scores and notes; the selection, the hint and a move waiting for the
 // engine marked on the board. Drawing only: what happens on a click is the modules' above.
 import { renderScene } from "./render.js";
-import { syncForm } from "./form.js";
-import { $, makeButton, page, ui } from "./state.js";
-import { fitBoard } from "./layout.js";
+import { syncForm } from "../panels/form.js";
+import { $, makeButton } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
+import { fitBoard } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by

@@ -2,8 +2,8 @@
 // JSON: a list right after a move is a variation replacing it; state.path, the position on
 // screen). The move list (moves.js) shows the whole tree; this strip, under it, offers "Make
 // main line" and "Delete from here" for the position on screen, and the keys. It knows no game.
-import { send } from "./play.js";
-import { $, makeButton } from "./state.js";
+import { send } from "../page/play.js";
+import { $, makeButton } from "../page/dom.js";
 
 /** The tree's JSON form (pygame_core.tree) as nodes {move, children, parent, index (in the
  * parent's children)}: no recursion, linear, children in the engine's order (paths are child

@@ -7,7 +7,8 @@
 //   fitBoard()     the box for the scene on screen (after each drawing; on resize by itself)
 //   revealBoard()  scroll the play area into view (after a new or loaded game is drawn)
 //   wireLayout()   refit when the window or the parts around the board change size
-import { $, ui } from "./state.js";
+import { $ } from "./dom.js";
+import { shownScene, ui } from "./page.js";
 
 const ONE_COLUMN = "(max-width: 900px)"; // style.css: the layout's single column
 const MARGIN = 12; // px kept free under the hand
@@ -18,7 +19,7 @@ const oneColumn = () => window.matchMedia(ONE_COLUMN).matches;
 /** The scene whose fitted viewBox the board shows (zoom.js zooms inside it). */
 function sceneBox() {
   const drawn = $("board-svg").dataset.sceneBox; // turned with the board's orientation (render.js)
-  const scene = ui.preview || (ui.state && ui.state.scene);
+  const scene = shownScene();
   const vb = drawn ? drawn.split(" ").map(Number) : scene && scene.viewBox;
   return Array.isArray(vb) && vb[2] > 0 && vb[3] > 0 ? vb : null;
 }
@@ -52,7 +53,7 @@ export function fitBoard() {
   const room = window.innerHeight - above - below - MARGIN;
   const floor = Math.min(0.5 * window.innerHeight, 16 * 16); // a usable board even on a tiny screen
   // a scene may cap its scale (CSS px a unit: the first tiles of a tile game are not giant)
-  const scene = ui.preview || (ui.state && ui.state.scene);
+  const scene = shownScene();
   const cap = scene && scene.max_scale > 0 ? vb[3] * scene.max_scale : Infinity;
   svg.style.setProperty("--board-max-h", `${Math.round(Math.min(Math.max(room, floor), cap))}px`);
 }

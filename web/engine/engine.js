@@ -5,7 +5,7 @@
 //   call(request)           send a request: {response, current} (is it still the newest one?)
 //   callBackground(req)     a request that does not count as the newest (analysis, review)
 //   ready                   resolves with the worker's "ready" message
-import { showProgress } from "./boot.js";
+import { showProgress } from "../page/boot.js";
 
 const pending = new Map();
 let nextId = 1;

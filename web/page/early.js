@@ -1,10 +1,11 @@
 // Board first, engine second: a board drawn before the engine is up (boot.json's initial
 // board, or the last screen of the autosaved game), and a move made on it, kept until the
 // engine is ready (play.js playPendingMove plays it then).
-import { drawAll, render } from "./board.js";
+import { drawAll, render } from "../board/board.js";
 import { forgetScreen, readScreen, showLoadingNote } from "./boot.js";
-import { getCurrent, getSave } from "./saves.js";
-import { $, page, showError, ui } from "./state.js";
+import { getCurrent, getSave } from "../panels/saves.js";
+import { $, showError } from "./dom.js";
+import { page, ui } from "./page.js";
 
 /** Draw a state that does not come from the running engine (boot.json, the last screen of the
  * autosaved game): the board is there at once; a move made on it waits for the engine. */

@@ -2,8 +2,9 @@
 // by target; a complete path that fits several moves becomes a choice shown one at a time
 // ("Rotate", "Place"). Keyboard shortcuts of the page, too.
 import { candidates, drawAll, isHumanTurn, needsHandover } from "./board.js";
-import { playMove } from "./play.js";
-import { $, page, showError, ui } from "./state.js";
+import { playMove } from "../page/play.js";
+import { $, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 async function showChoice() {
   const move = ui.choice.moves[ui.choice.index];

@@ -1,14 +1,15 @@
 // Autosave and saved games: the game on screen is written after every answer; the saved-games
 // card (resume, delete, unreadable entries); other tabs writing the same game; full storage.
 // Storage rules (revisions, conflicts, full storage, unreadable entries) live in saves.js.
-import { saveScreen } from "./boot.js";
-import { revealBoard } from "./layout.js";
+import { saveScreen } from "../page/boot.js";
+import { revealBoard } from "../page/layout.js";
 import { stopReplay } from "./moves.js";
-import { cancelAi, show } from "./play.js";
+import { cancelAi, show } from "../page/play.js";
 import {
   deleteOldest, deleteSave, exportText, getSave, listSaves, parseEntry, putSave, SAVE_PREFIX, setCurrent, TAB, touchSave,
 } from "./saves.js";
-import { $, makeButton, page, showError, ui } from "./state.js";
+import { $, makeButton, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 let saveId = null; // the autosave entry of the game on screen
 let saveRev = 0; // the revision of that entry this tab last wrote or read (saves.js putSave)

@@ -5,8 +5,9 @@
 // candidate that is one click on the board (Hex, Y) also gets its win rate on its cell.
 // The page never waits for the search: each slice is a background request, and a person's move
 // is answered between two slices.
-import { send } from "./play.js";
-import { $, makeButton, page, ui } from "./state.js";
+import { send } from "../page/play.js";
+import { $, makeButton } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 const SLICE_S = 0.15; // the worker searches this long between two updates (≥ 4 updates a second)
 const TOP = 5;

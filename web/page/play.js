@@ -1,9 +1,10 @@
 // Playing: send a game command and draw the answer, a person's move, the computer's turn (it
 // thinks in slices, "Move now" cuts it short), a hint.
-import { isHumanTurn, render, showHint } from "./board.js";
-import { botMove } from "./botplay.js";
+import { isHumanTurn, render, showHint } from "../board/board.js";
+import { botMove } from "../bots/botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
-import { $, gameInfo, page, showError, ui } from "./state.js";
+import { $, showError } from "./dom.js";
+import { gameInfo, page, ui } from "./page.js";
 
 const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page

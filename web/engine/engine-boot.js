@@ -13,7 +13,8 @@
 // wheel's files are unpacked again (about 20 ms). Pyodide checks only its own build id, so the key
 // also holds the wheel's hash and SNAP_FORMAT, and the restored engine must answer `hello` before
 // it is used. The cache is not named "boardwright-*": sw.js deletes every other such cache.
-export const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const SITE = new URL("../", import.meta.url); // the site's folder (this file is in engine/)
+export const INDEX_URL = new URL("./pyodide/", SITE).href;
 export const SNAP_CACHE = "bw-engine-snapshot";
 const SNAP_FORMAT = "2"; // bump when what the snapshot must contain changes (2: the bot bridge imported)
 
@@ -26,7 +27,7 @@ export const RUNTIME_OPTIONS = {
 };
 
 export async function fetchBuildInfo() {
-  const resp = await fetch(new URL("./build.json", import.meta.url), { cache: "no-cache" });
+  const resp = await fetch(new URL("./build.json", SITE), { cache: "no-cache" });
   if (!resp.ok) throw new Error(`build.json: HTTP ${resp.status}`);
   const info = await resp.json();
   if (!info || typeof info.wheel !== "string") throw new Error("build.json has no 'wheel' entry");
@@ -34,7 +35,7 @@ export async function fetchBuildInfo() {
 }
 
 export async function fetchWheel(info) {
-  const url = new URL(info.wheel, import.meta.url);
+  const url = new URL(info.wheel, SITE);
   const name = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
   if (!/^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+-[^/]+\.whl$/.test(name)) throw new Error(`build.json: ${name.slice(0, 60)} is not a wheel`);
   const resp = await fetch(url);
@@ -43,7 +44,7 @@ export async function fetchWheel(info) {
 }
 
 export function snapshotKey(info, pyodideVersion) {
-  const url = new URL("./__engine-snapshot.bin", import.meta.url);
+  const url = new URL("./__engine-snapshot.bin", SITE);
   url.searchParams.set("pyodide", String(pyodideVersion));
   url.searchParams.set("wheel", String(info.wheel_sha256 || info.wheel).slice(0, 16));
   url.searchParams.set("format", SNAP_FORMAT);

@@ -12,7 +12,7 @@
 //     double tap there plays one move, never two (its second tap lands on a taken cell).
 //   A mouse click always plays (the wheel and the buttons zoom).
 // The cell size is measured from the drawn targets (the median of their boxes), no game knowledge.
-import { $ } from "./state.js";
+import { $ } from "../page/dom.js";
 import { MAX_SCALE, isZoomed, pinView, sceneAt, view, zoomScale } from "./zoom-view.js";
 
 export const TAP_MIN_PX = 44; // below this (WCAG 2.5.5's and the platforms' touch target) a tap zooms first

@@ -3,7 +3,8 @@
 // (dx, dy) scene units, applied to the board each time it is drawn. No game knowledge: sizes come
 // from the scene's viewBox and the board element. zoom.js wires the buttons and the wheel,
 // zoom-touch.js the pointer gestures.
-import { $, ui } from "./state.js";
+import { $ } from "../page/dom.js";
+import { shownScene } from "../page/page.js";
 
 export const MIN_SCALE = 0.5;
 export const MAX_SCALE = 8;
@@ -23,7 +24,7 @@ export function resetZoom() {
 function sceneBox() {
   const box = $("board-svg").dataset.sceneBox;
   if (box) return box.split(" ").map(Number);
-  const scene = ui.preview || (ui.state && ui.state.scene);
+  const scene = shownScene();
   return scene ? scene.viewBox : null;
 }
 

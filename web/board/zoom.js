@@ -1,7 +1,7 @@
 // Zoom and pan over the board (every game): the +/−/Fit buttons and the wheel (cursor-centred;
 // a trackpad pinch comes as ctrl+wheel); the pointer gestures are zoom-touch.js's, the
 // arithmetic zoom-view.js's.
-import { $ } from "./state.js";
+import { $ } from "../page/dom.js";
 import { wireGestures } from "./zoom-touch.js";
 import { clamp, fit, zoomAt } from "./zoom-view.js";
 

@@ -1,13 +1,14 @@
 // The settings form: the games, their options and the seats, built from the engine's option
 // schema (its `hello` answer); read when a game starts, set again from a running game's state.
-import { botChoices } from "./botplay.js";
-import { $, gameInfo, makeOption, ui } from "./state.js";
+import { botChoices } from "../bots/botplay.js";
+import { $, makeOption } from "../page/dom.js";
+import { gameInfo } from "../page/page.js";
 
 /** The form's games, options and seats, the import box and the footer, from a `hello` answer
- * (the engine's, or its build-time copy in boot.json; the controller has put its games and
- * formats in `ui` already). */
+ * (the engine's, or its build-time copy in boot.json; the controller has put its games in `ui`
+ * already, for gameInfo). */
 export function setupHello(hello) {
-  $("import-text").placeholder = `or paste ${ui.importable}`;
+  $("import-text").placeholder = `or paste ${hello.importable}`;
   const accept = new Set([".json", "application/json", "text/plain"]);
   for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }
   $("import-file").accept = [...accept].join(",");
@@ -15,8 +16,8 @@ export function setupHello(hello) {
   const select = $("game-select");
   const chosen = select.value; // the page's HTML lists the games already (build_scripts/prerender.py)
   select.replaceChildren();
-  for (const g of ui.games) select.appendChild(makeOption(g.id, g.title));
-  select.value = gameInfo(chosen) ? chosen : ui.games[0].id;
+  for (const g of hello.games) select.appendChild(makeOption(g.id, g.title));
+  select.value = gameInfo(chosen) ? chosen : hello.games[0].id;
   buildForm(select.value);
 }
 

@@ -3,8 +3,9 @@
 // so a line reviewed before costs nothing), with progress and Cancel. A win-rate graph under the
 // board (SVG; click a point, or anywhere along it, to go to that position) and marks in the
 // move list (?! inaccuracy, ? mistake, ?? blunder: a symbol and a word) show the result.
-import { send } from "./play.js";
-import { $, page, ui } from "./state.js";
+import { send } from "../page/play.js";
+import { $ } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 const SECONDS = 0.4; // of search per position
 const PAD = 8; // px around the graph, so that the first and last points are whole

@@ -1,5 +1,5 @@
-// Offline support for the page: registers the service worker (sw.js, scope =
-// this folder, so the site works under any sub-path) and shows a small notice
+// Offline support for the page: registers the service worker (../sw.js, scope =
+// the site's folder, so the site works under any sub-path) and shows a small notice
 // when a new version of the site has been downloaded.
 //
 // State on <html> (for styling and tests):
@@ -20,8 +20,8 @@
 // page reloads from the new cache. Failures only go to console.warn.
 
 const root = document.documentElement;
-const SW_URL = new URL("sw.js", import.meta.url);
-const SCOPE = new URL("./", import.meta.url);
+const SW_URL = new URL("../sw.js", import.meta.url);
+const SCOPE = new URL("../", import.meta.url);
 
 function unavailable(reason) {
   root.dataset.offline = "unavailable";

@@ -2,7 +2,7 @@
 // the game page, run a tournament against the built-in agents, share it by link or as a .py file.
 // The bot runs in its own worker (botclient.js, bot-worker.js) with a time limit per move; the
 // page knows no game: the games, their options and agents come from boot.json (the engine's).
-import { BOT_KEY, BotClient, BotStopped } from "./botclient.js";
+import { BOT_KEY, BotClient, BotStopped } from "../bots/botclient.js";
 import { fileName, packBot, selectLine, setupEditor, unpackBot } from "./wb-editor.js";
 import { Tournament } from "./wb-tournament.js";
 

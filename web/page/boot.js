@@ -39,7 +39,7 @@ export function isState(state) {
 
 export async function fetchBootData() {
   try {
-    const resp = await fetch(new URL("./boot.json", import.meta.url));
+    const resp = await fetch(new URL("../boot.json", import.meta.url));
     if (!resp.ok) return null;
     const data = await resp.json();
     if (!data || !data.hello || !Array.isArray(data.hello.games) || !data.hello.games.length) return null;

@@ -8,9 +8,10 @@
 // (The game of index.html#play-bot, the saved bot's game with a person against it, is games.js's
 // startBotGame.) A bot that fails or is too slow pauses the game with a message; the person can
 // take over the seat (Players) or press "Let the computer move" to ask the bot again.
-// This module imports nothing of the page above state.js, so that the form and play.js can use it.
+// This module imports nothing of the page but page.js and dom.js, so that the form and play.js can use it.
 import { BOT_KEY, BotClient, BotStopped } from "./botclient.js";
-import { $, page, showError, ui } from "./state.js";
+import { $, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
 
 let client = null;
 

@@ -2,8 +2,9 @@
 // one after another. With variations the list is the whole tree, lichess style: the
 // main line in order, and after a move that has alternatives a block with each of them in
 // parentheses (their own alternatives nested inline in parentheses). It knows no game.
-import { send } from "./play.js";
-import { $, ui } from "./state.js";
+import { send } from "../page/play.js";
+import { $ } from "../page/dom.js";
+import { ui } from "../page/page.js";
 import { MARKS, moveMark } from "./review.js";
 import { treeNodes } from "./variations.js";
 

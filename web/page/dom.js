@@ -1,0 +1,23 @@
+// DOM helpers of the page (no state, no game knowledge): every part of the page may use them.
+export const $ = (id) => document.getElementById(id);
+
+export function showError(message) {
+  const box = $("error");
+  // the engine quotes briefly; this keeps any message (from anywhere) to a readable length
+  box.textContent = message.length > 400 ? message.slice(0, 400) + "…" : message;
+  box.hidden = !message;
+}
+
+export function makeOption(value, text, selected = false) {
+  const o = document.createElement("option");
+  o.value = value; o.textContent = text; o.selected = selected;
+  return o;
+}
+
+export function makeButton(text, title, onClick) {
+  const b = document.createElement("button");
+  b.type = "button"; b.textContent = text;
+  if (title) b.title = title;
+  b.addEventListener("click", onClick);
+  return b;
+}

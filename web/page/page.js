@@ -1,0 +1,55 @@
+// What the page's features see of the page controller (app.js): its methods (`page`), which they
+// call to change the page or to ask the engine, and the page state read-only (`ui`). The state
+// itself (state.js) is the controller's: no feature imports it. state.js hands it over here as it
+// loads (holdState, once); a feature that assigns to this `ui` gets a TypeError, and
+// tests/test_page_controller.py finds every write (nested ones too) in the source.
+let held = null; // the controller's `ui`
+
+const refuse = () => {
+  throw new TypeError("the page state is changed by the page controller (app.js) only: ask it through `page`");
+};
+
+/** The page state (state.js), read-only: every field reads the controller's current value. */
+export const ui = new Proxy({}, {
+  get: (_, key) => (held ? held[key] : undefined),
+  has: (_, key) => held !== null && key in held,
+  set: refuse,
+  deleteProperty: refuse,
+  defineProperty: refuse,
+});
+
+/** The controller hands its state over, once, before any feature runs. */
+export function holdState(state) {
+  if (held) throw new TypeError("the page state is already held");
+  held = state;
+}
+
+// ---------------------------------------------------------------- the controller's methods
+// What the page's features ask of the page controller (app.js), which fills these in before
+// anything runs. The controller is the only module that talks to the engine (engine.js): the
+// features call these instead of importing it (it imports them: an import back would be a cycle).
+// The controller is also the only one that changes `ui`: these are the changes features ask for.
+export const page = {
+  /** A person's request to the engine: resolves with {response, current} (is it still the
+   * newest one? an older answer is not drawn). */
+  request: null,
+  /** A request in the background (live analysis, review): it never makes a person's request
+   * "not the newest". Resolves with the response. */
+  background: null,
+  setBusy: null, // (busy): a request is on its way (the board shows it and takes no clicks)
+  select: null, // (sel, choice = null): the click path chosen so far; a choice among several moves
+  clearSelection: null, // (): forget the click path (and the choice and preview it led to)
+  nextChoice: null, // (): the next move of the choice ("Rotate")
+  setPreview: null, // (scene): the scene showing the move of the choice
+  showGame: null, // (state): the game on screen now (board.js render); true if another position
+  pause: null, // (paused): the computer waits until asked (after undo, redo, goto, a bot's error)
+  paintEarly: null, // (early): a board painted before the engine is up ({request} or {resume})
+  endEarly: null, // (): the game on screen is the engine's
+  dropEarly: null, // (): the board painted early could not be drawn: no game on screen
+  setPending: null, // (pending): a move made on that board waits for the engine (null: none now)
+};
+
+export function gameInfo(id) { return ui.games.find((g) => g.id === id); }
+
+/** The scene on the board: the choice's preview, else the game's (null before any game). */
+export function shownScene() { return ui.preview || (ui.state && ui.state.scene) || null; }
