@@ -218,6 +218,15 @@ def test_conditional_answers_played_for_a_seat_are_checked():
     assert forged["status"] == "conflict" and "not one of your conditional replies" in forged["message"]
 
 
+def test_a_damaged_copy_is_one_clear_error():
+    game, copy = _exchange()
+    token = decode_link(link(game, sender=0))
+    for bad in ("garbage", {"id": copy["id"], "moves": "f6"}, {"id": copy["id"], "moves": [1, 2]},
+                {"id": copy["id"], "moves": [], "lines": "x"}):
+        with pytest.raises(InvalidRecordError, match="copy of the game is damaged"):
+            compare(token, 1, bad)
+
+
 def test_a_shared_game_is_not_a_correspondence_link():
     with pytest.raises(InvalidRecordError, match="not a move in a game with a friend"):
         compare(decode_link(encode_link(_game().record())), 0, None)

@@ -59,6 +59,10 @@ def compare(link: dict, seat: int, local: dict | None = None) -> dict:
         who = "the link you sent: it waits for your friend's move" if corr["sender"] == seat \
             else "a link for another seat"
         return {**out, "status": "not-yours", "message": f"This is {who}."}
+    if local is not None and not (isinstance(local, dict) and isinstance(local.get("moves", []), list)
+                                  and all(isinstance(m, str) for m in local.get("moves", []))
+                                  and isinstance(local.get("lines", []), list)):
+        raise InvalidRecordError("this device's copy of the game is damaged (not a game id, moves and lines)")
     if local is None or local.get("id") != corr["id"]:
         return {**out, "status": "new", "new": list(moves),
                 "message": "No copy of this game is on this device: its history could not be checked here."}
