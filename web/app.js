@@ -28,7 +28,7 @@
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
 // board.js's hooks, and what the features ask of this module through `page`: both filled in here.
 import { attachHandler } from "./render.js";
-import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "./snapshot.js";
+import { noteSnapshot, rememberSnapshotFailure, snapshotOptions } from "./snapshot.js";
 import { getCurrent, getSave, migrateLegacy } from "./saves.js";
 import { fetchBootData, showFailure, showSlowStart, wireReload } from "./boot.js";
 import { autosave, renderSaves, resumeSave, takeBootError, wireSaves } from "./autosave.js";
@@ -126,7 +126,8 @@ function engineFailed(reason) {
 
 // (Created here, once the page's modules have run: a worker started earlier, from an async
 // script in <head>, made WebKit's page stop answering its WebDriver in 3 loads of 4.)
-startEngine(engineFailed);
+const embedded = ["board", "replay"].includes(hashParams().get("embed"));
+startEngine(engineFailed, snapshotOptions(embedded), (msg) => ready.then((info) => noteSnapshot(msg, info.wheel)));
 
 /** What every drawing of a state ends with (board.js render): the move list and the replay
  * bar; then, once the game on screen is the engine's, what talks to the engine and to storage. */
@@ -261,7 +262,6 @@ async function main() {
   await playPendingMove();
   await openWaitingLink();
   if (info.snapshot === "failed") rememberSnapshotFailure(info.wheel);
-  if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel, () => $("board").classList.contains("thinking"));
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state

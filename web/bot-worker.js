@@ -45,10 +45,14 @@ function memoryFetch(files) {
   };
 }
 
-function unpackWheel(pyodide, bytes) {
-  const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+/** The engine wheel on Python's path as it is, where the page's engine worker puts it too
+ * (engine-boot.js mountWheel: the snapshot they share expects it there). */
+function mountWheel(pyodide, wheel) {
+  const path = "/lib/wheels/" + wheel.name;
+  pyodide.FS.mkdirTree("/lib/wheels/");
+  pyodide.FS.writeFile(path, wheel.bytes);
+  pyodide.globals.set("_bw_wheel", path);
+  pyodide.runPython("import sys\nif _bw_wheel not in sys.path: sys.path.append(_bw_wheel)\ndel _bw_wheel");
 }
 
 const phases = {}; // ms of each boot step (from this script's start), reported with "ready"
@@ -80,7 +84,7 @@ async function boot(b) {
   const start = async (snapshot) => {
     const pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
     phase("runtime");
-    unpackWheel(pyodide, b.wheel.bytes);
+    mountWheel(pyodide, b.wheel);
     pyodide.runPython("import random; random.seed()");
     handleJson = pyodide.runPython(BOT_BRIDGE);
     const hello = JSON.parse(String(handleJson('{"cmd":"template","game":"hex"}')));
