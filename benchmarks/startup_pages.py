@@ -145,6 +145,7 @@ READ_PAGE_JS = """() => {
     readyMs: d.readyMs ?? null,
     bootPhases: d.bootPhases ?? null,
     bootMs: d.bootMs ?? null,
+    snapshotMs: d.snapshotMs ?? null,
     ready: d.ready ?? null,
     offline: document.documentElement.dataset.offline ?? null,
     controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),

@@ -14,7 +14,8 @@ Steps
      the site's standard library zip and engine wheel;
   4. copy web/* into <out>, build docs/ into <out>/docs/ (site_docs.py: Sphinx, pinned in
      docs/requirements.txt, strict), the engine wheel to wheels/<sha256[:16]>/<file name>,
-     write build.json, draw the app icons (icons/icon-192.png, icons/icon-512.png);
+     write build.json, draw the app icons (icons/icon-192.png, icons/icon-512.png), write
+     the page's preload links (site_preload.py: its module graph and boot.json);
   5. stamp sw.js with the site version, the precache list {path: sha256} of
      every file and the security headers serve.py sends (SECURITY_HEADERS), which
      the service worker puts on every response it makes (stamp_service_worker):
@@ -71,6 +72,7 @@ from site_checks import (  # noqa: E402,F401 (re-exported)
 from prerender import boot_data, first_request, write_boot_data  # noqa: E402
 from site_docs import build_docs, require_tools  # noqa: E402
 from site_icons import ICON_SIZES, icon_png, png_bytes, write_icons  # noqa: E402,F401 (re-exported)
+from site_preload import add_preloads  # noqa: E402
 from site_pyc import precompile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -422,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     log(f"drew {', '.join(icons)}")
     boot = write_boot_data(tmp, wheel_sha256, boot_answers)  # the board before the engine: written by the engine itself
     log(f"{boot.name}: hello and the default game's first board ({boot.stat().st_size} bytes)")
+    log(f"index.html: preloads boot.json and {len(add_preloads(tmp))} modules")
     if (tmp / SW_FILE).is_file():
         sw_version = stamp_service_worker(tmp)
         log(f"{SW_FILE}: version {sw_version}, precaching {len(precache_files(tmp))} files")

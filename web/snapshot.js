@@ -25,12 +25,14 @@ export function rememberSnapshotFailure(wheel) {
   try { localStorage.setItem(SNAPSHOT_FAILED_KEY, String(wheel)); } catch (_) { /* then it is tried again */ }
 }
 
-/** The worker's {type: "snapshot", state} message: body[data-snapshot] = "stored" | "failed". */
+/** The worker's {type: "snapshot", state} message: body[data-snapshot] = "stored" | "failed"
+ * (and data-snapshot-ms: when, in ms since navigation). */
 export function noteSnapshot(msg, wheel) {
   const state = msg && msg.state === "stored" ? "stored" : "failed";
   if (state === "failed") {
     console.warn("Boardwright: no engine snapshot:", msg && msg.message);
     rememberSnapshotFailure(wheel);
   }
+  document.body.dataset.snapshotMs = String(Math.round(performance.now()));
   document.body.dataset.snapshot = state;
 }

@@ -69,16 +69,17 @@ function internalError(err) {
 // zip, with the bytecode the build compiled for it; no micropip, nothing unpacked), engine
 // (import the bridge), snapshot_made (copy the memory for the next visits, see below). A later
 // visit boots from that memory snapshot: snapshot (restore it, put the wheel back, check the
-// engine answers). `snapshot` in "ready" says which: "restored", "none" (no snapshot yet) or "failed"
-// (an unusable snapshot, dropped; the normal boot followed).
+// engine answers). `snapshot` in "ready" says which: "restored", "none" (no snapshot yet) or
+// "failed" (an unusable snapshot, dropped; the normal boot followed).
 //
 // The memory snapshot is made here, right after a boot without one and before the first request
 // (so that it holds the engine as imported, no game): about 30 ms of copying, then Cache Storage
-// stores it in the background, so a reload a second later already boots from it. The engine is
-// unpacked with unpackArchive rather than loadPackage: what loadPackage leaves in the runtime
-// cannot be saved in a snapshot. The page says whether it wants one ({type: "options", snapshot,
-// failedWheel}, before any request); the worker reports {type: "snapshot", state: "stored" |
-// "failed", bytes?, message?} when the copy is stored (or not).
+// stores it in the background, so a reload a second later already boots from it. (Pyodide's
+// loadPackage is not used for the wheel: what it leaves in the runtime cannot be saved in a
+// snapshot, "Unexpected hiwire entry"; and this worker starts the download before the runtime
+// could.) The page says whether it wants one ({type: "options", snapshot, failedWheel}, before
+// any request); the worker reports {type: "snapshot", state: "stored" | "failed", bytes?,
+// message?} when the copy is stored (or not).
 const phases = {};
 const STEPS = 3;
 const options = { snapshot: true, failedWheel: null };
