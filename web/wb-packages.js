@@ -11,34 +11,34 @@ function showInstalled(bots) {
   $("wb-packages").hidden = !bots.wheels.length;
 }
 
-async function installFile(file, bots, ui) {
-  if (ui.busy()) { ui.showError("Wait for the bot to finish, then drop the wheel again."); return; }
+async function installFile(file, bots, page) {
+  if (page.busy()) { page.showError("Wait for the bot to finish, then drop the wheel again."); return; }
   if (!PURE_WHEEL.test(file.name)) {
-    ui.showError(`${file.name.slice(0, 80)}: only a pure-Python wheel can be installed here (a file named …-none-any.whl).`);
+    page.showError(`${file.name.slice(0, 80)}: only a pure-Python wheel can be installed here (a file named …-none-any.whl).`);
     return;
   }
-  if (file.size > MAX_BYTES) { ui.showError(`${file.name}: larger than ${MAX_BYTES >> 20} MB.`); return; }
-  ui.setBusy(true);
-  ui.showError("");
+  if (file.size > MAX_BYTES) { page.showError(`${file.name}: larger than ${MAX_BYTES >> 20} MB.`); return; }
+  page.setBusy(true);
+  page.showError("");
   try {
-    ui.say(`Installing ${file.name}…`);
+    page.say(`Installing ${file.name}…`);
     const response = await bots.install(file.name, new Uint8Array(await file.arrayBuffer()));
-    if (!response.ok) { ui.showError(`${file.name} could not be installed: ${response.error.message}`); return; }
+    if (!response.ok) { page.showError(`${file.name} could not be installed: ${response.error.message}`); return; }
     showInstalled(bots);
     document.body.dataset.installed = bots.wheels.map((w) => w.name).join(" ");
-    ui.say(`Installed ${file.name}: your bot can import it.`, { ok: true });
+    page.say(`Installed ${file.name}: your bot can import it.`, { ok: true });
   } catch (err) {
-    ui.showError(`${file.name} could not be installed: ${String(err && err.message ? err.message : err)}`);
+    page.showError(`${file.name} could not be installed: ${String(err && err.message ? err.message : err)}`);
   } finally {
-    ui.setBusy(false);
+    page.setBusy(false);
   }
 }
 
-export function wirePackages(bots, ui) {
+export function wirePackages(bots, page) {
   $("wb-wheel").addEventListener("change", () => {
     const file = $("wb-wheel").files[0];
     $("wb-wheel").value = "";
-    if (file) installFile(file, bots, ui);
+    if (file) installFile(file, bots, page);
   });
   const hasFiles = (ev) => ev.dataTransfer && [...ev.dataTransfer.types].includes("Files");
   document.addEventListener("dragover", (ev) => {
@@ -52,6 +52,6 @@ export function wirePackages(bots, ui) {
     ev.preventDefault();
     document.body.classList.remove("wb-dropping");
     const file = ev.dataTransfer.files[0];
-    if (file) installFile(file, bots, ui);
+    if (file) installFile(file, bots, page);
   });
 }
