@@ -125,8 +125,18 @@ function makeSnapshot(pyodide, key) {
   let bytes;
   try {
     // the bot sandbox boots from this snapshot too (botclient.js): its bridge already imported
-    // makes a bot worker's start faster
-    pyodide.runPython("import pygame_core.bot_bridge");
+    // makes a bot worker's start faster; and the modules of the game the page asks for first
+    // (its `new` is waiting in the queue), which that request imports anyway: a later visit
+    // then starts that game at once
+    const first = queue.find((m) => m && m.request && m.request.cmd === "new");
+    pyodide.globals.set("_bw_game", first && typeof first.request.game === "string" ? first.request.game : null);
+    pyodide.runPython(`import pygame_core.bot_bridge
+from pygame_core import catalog
+if _bw_game in catalog.GAMES:
+    for _bw_layer in catalog.LAYERS:
+        catalog.load(_bw_game, _bw_layer)
+    del _bw_layer
+del _bw_game`);
     bytes = pyodide.makeMemorySnapshot();
   } catch (err) {
     self.postMessage({ type: "snapshot", state: "failed", message: errorText(err).slice(0, 200) });
