@@ -241,7 +241,8 @@ def run_quick_reload(browser, url) -> dict:
         out["cold"] = load_figures(read_page(page))["ready"]
         page.reload(timeout=LOAD_MS)
         page.wait_for_selector("body[data-ready=true]", state="attached", timeout=LOAD_MS)
-        out["ready"] = load_figures(read_page(page))["ready"]
+        fig = load_figures(read_page(page))
+        out.update(ready=fig["ready"], first=fig["first"], bootMs=fig["bootMs"], phases=fig["phases"])
         out["snapshot"] = page.evaluate("document.body.dataset.bootSnapshot")
     except Exception as exc:  # noqa: BLE001
         warn(f"quick reload run: {str(exc).splitlines()[0]}")

@@ -208,6 +208,9 @@ def report(args, bares, sites, earlies, quicks, wall, own_cpu) -> None:
           f"   [{fmt(p_ready, 3)}]  browser CPU s, cold to ready / bare: {fmt(r_cpu, 3)} (all three <= 1.00)")
     print(f"  warm ready / cold ready    {fmt(r_warm, 3):>8}   (<= 0.60)  {verdict(r_warm, 0.60)}"
           f"   [{fmt(p_warm, 3)}]  (a later reload: offline copy and snapshot stored)")
+    print(f"  (quick reload, medians: first board {fmt(med(g(quicks, 'first')))} ms, worker boot"
+          f" {fmt(med(g(quicks, 'bootMs')))} ms of which snapshot restore"
+          f" {fmt(med([num((q.get('phases') or {}).get('snapshot')) for q in quicks]))} ms, ready {fmt(med(g(quicks, 'ready')))} ms)")
     q_ratios = [ratio(q.get("ready"), q.get("cold")) for q in quicks]
     q_worst = max((v for v in q_ratios if v is not None), default=None)
     print(f"  quick reload / its cold    {fmt(med(q_ratios), 3):>8}   (<= 0.60)  {verdict(q_worst, 0.60)}"
