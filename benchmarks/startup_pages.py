@@ -41,12 +41,14 @@ worker.onerror = (ev) => {
 };
 """
 
-BARE_WORKER_JS = """// benchmark only: the least a Pyodide page can do
+BARE_WORKER_JS = """// benchmark only: the least a Pyodide page can do, with Pyodide's standard library as
+// Pyodide ships it (the site's own copy carries bytecode compiled at build time)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
+const stdLibURL = new URL("./bench-stdlib/python_stdlib.zip", import.meta.url).href;
 try {
-  await loadPyodide({ indexURL });
+  await loadPyodide({ indexURL, stdLibURL });
   self.postMessage({ type: "ready", at: performance.timeOrigin + performance.now() });
 } catch (err) {
   self.postMessage({ type: "error", message: String((err && err.message) || err) });
@@ -143,6 +145,7 @@ READ_PAGE_JS = """() => {
     readyMs: d.readyMs ?? null,
     bootPhases: d.bootPhases ?? null,
     bootMs: d.bootMs ?? null,
+    snapshotMs: d.snapshotMs ?? null,
     ready: d.ready ?? null,
     offline: document.documentElement.dataset.offline ?? null,
     controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),

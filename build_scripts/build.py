@@ -8,10 +8,14 @@ Steps
      SOURCE_DATE_EPOCH set (reused while the sources are unchanged; --force rebuilds);
   2. fetch the pinned Pyodide core with ``npm pack`` into .cache/ (reused);
   3. copy the runtime files into <out>/pyodide/ (source-map comments stripped), ship
-     the micropip wheel (pip download into .cache/wheels/) and trim the lock file to it;
+     the micropip wheel (pip download into .cache/wheels/; the bot workbench loads it to
+     install a wheel a person drops) and trim the lock file to it; compile the modules a
+     start imports to bytecode, in the shipped Pyodide under Node.js (site_pyc.py), into
+     the site's standard library zip and engine wheel;
   4. copy web/* into <out>, build docs/ into <out>/docs/ (site_docs.py: Sphinx, pinned in
      docs/requirements.txt, strict), the engine wheel to wheels/<sha256[:16]>/<file name>,
-     write build.json, draw the app icons (icons/icon-192.png, icons/icon-512.png);
+     write build.json, draw the app icons (icons/icon-192.png, icons/icon-512.png), write
+     the page's preload links (site_preload.py: its module graph and boot.json);
   5. stamp sw.js with the site version, the precache list {path: sha256} of
      every file and the security headers serve.py sends (SECURITY_HEADERS), which
      the service worker puts on every response it makes (stamp_service_worker):
@@ -65,9 +69,11 @@ from site_checks import (  # noqa: E402,F401 (re-exported)
     parse_csp,
     read_service_worker_stamp,
 )
-from prerender import write_boot_data  # noqa: E402
+from prerender import boot_data, first_request, write_boot_data  # noqa: E402
 from site_docs import build_docs, require_tools  # noqa: E402
 from site_icons import ICON_SIZES, icon_png, png_bytes, write_icons  # noqa: E402,F401 (re-exported)
+from site_preload import add_preloads  # noqa: E402
+from site_pyc import precompile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
@@ -397,6 +403,10 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(tmp, ignore_errors=True)
         return 1
     lock = install_pyodide(pkg, tmp)
+    # the modules a start imports, compiled by the shipped Pyodide: the site's wheel is the
+    # engine wheel plus that bytecode (dist/wheels keeps the plain one)
+    boot_answers = boot_data()  # (the engine in CPython: the first request the page sends)
+    wheel = precompile(pkg, tmp / "pyodide" / "python_stdlib.zip", wheel, first_request(boot_answers), CACHE, log)
     wheel_sha256 = sha256_file(wheel)
     wheel_rel = wheel_site_path(wheel.name, wheel_sha256)
     (tmp / wheel_rel).parent.mkdir(parents=True)
@@ -404,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     info = {
         "wheel": wheel_rel,
         "wheel_sha256": wheel_sha256,
+        "stdlib_sha256": sha256_file(tmp / "pyodide" / "python_stdlib.zip"),
         "pyodide": PYODIDE_VERSION,
         "python": lock.get("info", {}).get("python"),
         "version": version,
@@ -411,8 +422,9 @@ def main(argv: list[str] | None = None) -> int:
     (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     icons = write_icons(tmp)
     log(f"drew {', '.join(icons)}")
-    boot = write_boot_data(tmp, wheel_sha256)  # the board before the engine: written by the engine itself
+    boot = write_boot_data(tmp, wheel_sha256, boot_answers)  # the board before the engine: written by the engine itself
     log(f"{boot.name}: hello and the default game's first board ({boot.stat().st_size} bytes)")
+    log(f"index.html: preloads boot.json and {len(add_preloads(tmp))} modules")
     if (tmp / SW_FILE).is_file():
         sw_version = stamp_service_worker(tmp)
         log(f"{SW_FILE}: version {sw_version}, precaching {len(precache_files(tmp))} files")

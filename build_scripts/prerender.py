@@ -95,9 +95,15 @@ def fill_page(page: str, hello: dict) -> str:
     return page
 
 
-def write_boot_data(site: Path, wheel_sha256: str) -> Path:
+def first_request(data: dict) -> dict:
+    """The `new` request the page sends first (the default game's, from boot_data())."""
+    return next(iter(data["initial"].values()))["request"]
+
+
+def write_boot_data(site: Path, wheel_sha256: str, boot: dict | None = None) -> Path:
+    """boot: boot_data(), if already made."""
     path = Path(site) / BOOT_FILE
-    data = {"wheel": wheel_sha256, **boot_data()}
+    data = {"wheel": wheel_sha256, **(boot or boot_data())}
     path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     index = Path(site) / "index.html"
     if index.is_file():

@@ -39,18 +39,63 @@ def test_wheel_is_pure_python_without_dependencies(wheel):
 
 def test_site_layout(built_site, wheel):
     info = json.loads((built_site / "build.json").read_text())
-    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    site_wheel = built_site / info["wheel"]
+    digest = hashlib.sha256(site_wheel.read_bytes()).hexdigest()
     # a new wheel is a new URL: the worker fetches it without a cache-buster
     assert info["wheel"] == f"wheels/{digest[:16]}/{wheel.name}" == build.wheel_site_path(wheel.name, digest)
     assert info["wheel_sha256"] == digest
-    assert (built_site / info["wheel"]).read_bytes() == wheel.read_bytes()
     assert [p.relative_to(built_site).as_posix() for p in (built_site / "wheels").rglob("*") if p.is_file()] == [
         info["wheel"]]
     assert "built" not in info  # no clock in the build output (reproducible builds)
     assert info["pyodide"] == build.PYODIDE_VERSION
+    stdlib = built_site / "pyodide" / "python_stdlib.zip"
+    assert info["stdlib_sha256"] == hashlib.sha256(stdlib.read_bytes()).hexdigest()
     for f in build.RUNTIME_FILES:
         assert (built_site / "pyodide" / f).is_file(), f
     assert (built_site / "engine" / "worker.js").is_file()
+
+
+def _pyc_flags(data: bytes) -> int:
+    return int.from_bytes(data[4:8], "little")
+
+
+def test_the_site_ships_bytecode_for_what_a_start_imports(built_site, wheel):
+    """The site's wheel is the engine wheel plus x.pyc beside the x.py a start imports (listed
+    in its RECORD); the site's stdlib zip has those modules as .pyc; unchecked-hash pycs of
+    Pyodide's Python (flags 0b01: hash-based, not checked against the source)."""
+    info = json.loads((built_site / "build.json").read_text())
+    with zipfile.ZipFile(wheel) as plain, zipfile.ZipFile(built_site / info["wheel"]) as site:
+        names = set(site.namelist())
+        for name in plain.namelist():  # everything of the plain wheel, the same bytes
+            if not name.endswith("RECORD"):
+                assert site.read(name) == plain.read(name), name
+        pycs = sorted(n for n in names if n.endswith(".pyc"))
+        assert "pygame_core/bridge/__init__.pyc" in pycs and "pygame_core/__init__.pyc" in pycs
+        assert all(n[:-1] in names for n in pycs)  # the sources stay
+        record = site.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        assert all(f"{n},sha256=" in record for n in pycs)
+        magic = site.read(pycs[0])[:4]
+        assert all(_pyc_flags(site.read(n)) == 0b01 and site.read(n)[:4] == magic for n in pycs)
+    assert magic[2:] == b"\r\n"
+    with zipfile.ZipFile(built_site / "pyodide" / "python_stdlib.zip") as std:
+        names = set(std.namelist())
+        for module in ("encodings/__init__", "json/decoder", "random", "zipimport"):
+            assert module + ".pyc" in names and module + ".py" not in names, module
+            assert std.read(module + ".pyc")[:4] == magic and _pyc_flags(std.read(module + ".pyc")) == 0b01
+        assert "xml/dom/minidom.py" in names and "xml/dom/minidom.pyc" not in names  # the rest as it was
+
+
+def test_the_page_preloads_its_modules_and_boot_json(built_site):
+    from site_preload import module_graph
+
+    page = (built_site / "index.html").read_text()
+    modules = module_graph(built_site, ["page/offline.js", "page/app.js"])
+    assert {"page/state.js", "board/render.js", "board/board.js", "engine/engine.js",
+            "engine/engine-boot.js"} <= set(modules)
+    for m in modules:
+        assert f'<link rel="modulepreload" href="{m}">' in page, m
+    assert '<link rel="preload" href="boot.json" as="fetch" crossorigin="anonymous">' in page
+    assert "<!-- preloads -->" not in page
 
 
 def test_lock_file_matches_shipped_wheels(built_site):

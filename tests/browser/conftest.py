@@ -84,8 +84,8 @@ def browser():
 # Content-Security-Policy forbids: the ordinary tests bypass the policy, and
 # test_security.py checks the policy itself in contexts that keep it.
 CONTEXT_OPTIONS = {"bypass_csp": True}
-# the page makes the engine's memory snapshot (a second runtime start) after a boot without one;
-# the tests' pages do not (test_board_first.py tests it), through the page's own setting
+# the engine's worker makes its memory snapshot (about 31 MB into Cache Storage) after a boot
+# without one; the tests' pages do not (test_board_first.py tests it), through the page's own setting
 NO_SNAPSHOT = "try { localStorage.setItem('boardwright.snapshot.v1', 'off'); } catch (e) {}"
 
 

@@ -8,8 +8,12 @@
 //   frame -> worker  {type: "port", port}, then {type: "boot", boot: {indexURL, lock, files: {name: Uint8Array}, wheel: {name, bytes}, snapshot}}
 //   worker -> page   (on the port) {type: "ready", snapshot: "restored" | "none" | "failed", phases: {step: ms}} |
 //                    {type: "fatal", message} | {type: "response", id, response}
-//   page -> worker   (on the port) {id, request}
-// Requests are answered with pygame_core.bot_bridge.handle_json. A runaway bot is stopped by
+//   page -> worker   (on the port) {id, request} | {id, install: {name, bytes, micropip: {name, bytes}}}
+// Requests are answered with pygame_core.bot_bridge.handle_json, in the order they came. An
+// install (a pure-Python wheel a person dropped on the workbench) is micropip's: micropip is
+// loaded by Pyodide's loadPackage the first time (its wheel handed over with the request, as
+// every byte here is), then installs the wheel from memory, without its dependencies (nothing
+// can be fetched); answered {ok, result: {name}} or {ok: false, error}. A runaway bot is stopped by
 // the page, which removes the frame (and with it this worker).
 //
 // The walls: the opaque origin (the browser's), and the policy inherited from the frame
@@ -18,6 +22,8 @@
 
 const BOT_BRIDGE = "__import__('pygame_core.bot_bridge', fromlist=['handle_json']).handle_json";
 let port = null;
+let pyodide = null;
+let micropipLoaded = false;
 let handleJson = null;
 let bootError = null;
 let booting = false;
@@ -45,10 +51,14 @@ function memoryFetch(files) {
   };
 }
 
-function unpackWheel(pyodide, bytes) {
-  const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+/** The engine wheel on Python's path as it is, where the page's engine worker puts it too
+ * (engine-boot.js mountWheel: the snapshot they share expects it there). */
+function mountWheel(pyodide, wheel) {
+  const path = "/lib/wheels/" + wheel.name;
+  pyodide.FS.mkdirTree("/lib/wheels/");
+  pyodide.FS.writeFile(path, wheel.bytes);
+  pyodide.globals.set("_bw_wheel", path);
+  pyodide.runPython("import sys\nif _bw_wheel not in sys.path: sys.path.append(_bw_wheel)\ndel _bw_wheel");
 }
 
 const phases = {}; // ms of each boot step (from this script's start), reported with "ready"
@@ -78,9 +88,9 @@ async function boot(b) {
     stderr: (line) => console.warn("[bot]", line),
   };
   const start = async (snapshot) => {
-    const pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+    pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
     phase("runtime");
-    unpackWheel(pyodide, b.wheel.bytes);
+    mountWheel(pyodide, b.wheel);
     pyodide.runPython("import random; random.seed()");
     handleJson = pyodide.runPython(BOT_BRIDGE);
     const hello = JSON.parse(String(handleJson('{"cmd":"template","game":"hex"}')));
@@ -100,16 +110,43 @@ async function boot(b) {
   return b.snapshot ? "failed" : "none";
 }
 
-function answer(msg) {
+async function install({ name, bytes, micropip }) {
+  if (!/^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+-[A-Za-z0-9_.]+-none-any\.whl$/.test(String(name))) {
+    throw new Error(`${String(name).slice(0, 80)} is not a pure-Python wheel (…-none-any.whl)`);
+  }
+  if (!micropipLoaded) {
+    self.fetch = memoryFetch({ [micropip.name]: micropip.bytes }); // Pyodide's loader asks for it
+    try { await pyodide.loadPackage("micropip"); } finally { self.fetch = memoryFetch({}); }
+    micropipLoaded = true;
+  }
+  const path = `/tmp/wheels/${name}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(path, bytes);
+  pyodide.globals.set("_bw_wheel_url", "emfs:" + path);
+  try {
+    await pyodide.runPythonAsync("import micropip\nawait micropip.install(_bw_wheel_url, deps=False)\ndel _bw_wheel_url");
+  } finally {
+    pyodide.FS.unlink(path);
+  }
+  return { ok: true, result: { name } };
+}
+
+async function respond(msg) {
   const id = msg && typeof msg === "object" ? msg.id : undefined;
   let response;
   try {
     if (!handleJson) throw new Error(`the bot's Python could not start: ${bootError}`);
-    response = JSON.parse(String(handleJson(JSON.stringify(msg.request ?? null))));
+    if (msg.install) response = await install(msg.install);
+    else response = JSON.parse(String(handleJson(JSON.stringify(msg.request ?? null))));
   } catch (err) {
     response = { ok: false, error: { code: "internal", message: message(err) } };
   }
   port.postMessage({ type: "response", id, response });
+}
+
+let answering = Promise.resolve(); // one at a time, in order (an install awaits micropip)
+function answer(msg) {
+  answering = answering.then(() => respond(msg));
 }
 
 self.onmessage = (event) => {

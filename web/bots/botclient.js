@@ -13,6 +13,9 @@
 // worker in the same frame and loads the last loaded bot again. The frame itself is made again
 // only when a worker never says it is ready.
 // A bot that ran out of memory (MemoryError) gets its answer, and its worker is ended too.
+//   await bots.install(name, bytes)  -> {ok, result: {name}} | {ok: false, error}: a pure-Python
+//   wheel into the bot's Python, with micropip (fetched from this site the first time it is
+//   needed, and only then); a fresh worker gets every installed wheel again before the bot.
 // The limit counts from when the request is sent to a ready worker (not the worker's boot).
 import { INDEX_URL, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey } from "../engine/engine-boot.js";
 
@@ -85,6 +88,8 @@ export class BotClient {
     this.pending = new Map();
     this.nextId = 1;
     this.loaded = null; // the last successful load request, replayed in a fresh worker
+    this.wheels = []; // installed wheels ({name, bytes}), installed again in a fresh worker
+    this.micropip = null; // micropip's wheel {name, bytes}, fetched on the first install
     this.workersStarted = 0;
     this.requestsSent = 0;
     this.lastBoot = null; // how the last worker booted: "restored" (the engine's snapshot), "none", "failed"
@@ -179,7 +184,9 @@ export class BotClient {
       });
     });
     this.ready.catch(() => {});
-    const readyNow = this.ready;
+    let readyNow = this.ready;
+    for (const wheel of this.wheels) readyNow = readyNow.then(() => this.postInstall(wheel));
+    this.ready = readyNow;
     if (this.loaded) this.ready = readyNow.then(() => this.post(this.loaded, RELOAD_LIMIT_MS)).then(() => {});
     this.ready.catch(() => {});
     return this.ready;
@@ -199,7 +206,30 @@ export class BotClient {
     for (const entry of waiting) entry.reject(error);
   }
 
-  post(request, limitMs) {
+  /** micropip's wheel, named by the lock file (Pyodide's loader checks the name it asks for). */
+  async micropipWheel() {
+    if (!this.micropip) {
+      const lock = JSON.parse(await fetchText(INDEX_URL + "pyodide-lock.json"));
+      const name = lock.packages.micropip.file_name;
+      this.micropip = { name, bytes: await fetchBytes(INDEX_URL + name) };
+    }
+    return this.micropip;
+  }
+
+  async postInstall(wheel) {
+    const install = { ...wheel, micropip: await this.micropipWheel() };
+    return this.post(null, RELOAD_LIMIT_MS * 3, { install });
+  }
+
+  async install(name, bytes) {
+    await this.start();
+    if (!this.worker) throw new BotStopped("crashed", "The bot's worker stopped while starting.");
+    const response = await this.postInstall({ name, bytes });
+    if (response.ok) this.wheels = [...this.wheels.filter((w) => w.name !== name), { name, bytes }];
+    return response;
+  }
+
+  post(request, limitMs, extra = null) {
     const id = this.nextId++;
     this.requestsSent += 1;
     const sandbox = this.worker;
@@ -211,7 +241,7 @@ export class BotClient {
         resolve: (r) => { clearTimeout(timer); resolve(r); },
         reject: (e) => { clearTimeout(timer); reject(e); },
       });
-      sandbox.port.postMessage({ id, request });
+      sandbox.port.postMessage(extra ? { id, ...extra } : { id, request });
     });
   }
 

@@ -1,7 +1,9 @@
 // The worker connection: the Python engine runs in a Web Worker (worker.js) and answers JSON
 // requests (the bridge's), one answer per request. Only the page controller (app.js) uses it.
-//   startEngine(onFailure)  create the worker, once (app.js, when the page's modules have run);
-//                           onFailure(reason): the engine cannot start or died (once)
+//   startEngine(onFailure, options, onSnapshot)  create the worker, once (app.js, when the page's
+//                           modules have run); onFailure(reason): the engine cannot start or died
+//                           (once); options: the worker's {type: "options"} (snapshot.js);
+//                           onSnapshot(msg): its {type: "snapshot"} message
 //   call(request)           send a request: {response, current} (is it still the newest one?)
 //   callBackground(req)     a request that does not count as the newest (analysis, review)
 //   ready                   resolves with the worker's "ready" message
@@ -18,10 +20,11 @@ let failed = false;
 let onFailure = () => {};
 
 /** Start the engine's worker and listen to it (once; app.js says why it is started there). */
-export function startEngine(whenFailed) {
+export function startEngine(whenFailed, options, onSnapshot = () => {}) {
   onFailure = whenFailed;
   ready.then(() => { up = true; });
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  if (options) worker.postMessage(options);
   listen((kind, ev) => {
     // the worker script itself failed: missing file, syntax error, out of memory
     if (kind === "error") { engineFailed(ev.message ? String(ev.message).slice(0, 200) : "its script could not be loaded"); return; }
@@ -30,6 +33,7 @@ export function startEngine(whenFailed) {
     if (msg.type === "progress") showProgress(msg);
     else if (msg.type === "ready") resolveReady(msg);
     else if (msg.type === "fatal") engineFailed(msg.message);
+    else if (msg.type === "snapshot") onSnapshot(msg);
     else if (msg.type === "response") {
       const entry = pending.get(msg.id);
       if (entry) { pending.delete(msg.id); entry(msg.response); }

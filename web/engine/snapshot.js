@@ -1,47 +1,38 @@
-// The engine's memory snapshot, page side: after a boot without one, snapshot-worker.js makes it
-// (see there and engine-boot.js); the next visit's engine boots from it in a fraction of the time.
-/** After a boot without the engine's memory snapshot: make one in a worker of its own (the next
- * visit boots from it in a fraction of the time), once, then end that worker. The browser
- * setting localStorage["boardwright.snapshot.v1"] = "off" stops it (the tests' pages use it,
- * so that each of them does not start a second runtime). */
-export const SNAPSHOT_DELAY_MS = 1500;
+// The engine's memory snapshot, page side. The engine's worker makes it itself, right after a boot
+// without one and before the first request (worker.js says how; engine-boot.js where it is kept):
+// the next visit's engine boots from it in a fraction of the time, a reload a second later too.
+// The page only says whether it wants one, and notes the outcome.
 const SNAPSHOT_KEY = "boardwright.snapshot.v1";
 const SNAPSHOT_FAILED_KEY = "boardwright.snapshot-failed.v1"; // the wheel whose snapshot failed
 
-/** Not when switched off, nor again for a wheel whose snapshot failed to be made or restored
- * (no second runtime on every visit for nothing). */
-export function snapshotsWanted(wheel) {
+/** The worker's options ({type: "options"}, sent before any request): a snapshot is wanted
+ * unless the browser setting localStorage["boardwright.snapshot.v1"] = "off" says no (the tests'
+ * pages use it, so that each of them does not store 30 MB), or the page is an embed; never again
+ * for the wheel whose snapshot failed to be made or restored (failedWheel). */
+export function snapshotOptions(embedded) {
   try {
-    return localStorage.getItem(SNAPSHOT_KEY) !== "off" && localStorage.getItem(SNAPSHOT_FAILED_KEY) !== String(wheel);
-  } catch (_) { return false; }
+    return {
+      type: "options",
+      snapshot: !embedded && localStorage.getItem(SNAPSHOT_KEY) !== "off",
+      failedWheel: localStorage.getItem(SNAPSHOT_FAILED_KEY),
+    };
+  } catch (_) {
+    return { type: "options", snapshot: false, failedWheel: null };
+  }
 }
 
 export function rememberSnapshotFailure(wheel) {
   try { localStorage.setItem(SNAPSHOT_FAILED_KEY, String(wheel)); } catch (_) { /* then it is tried again */ }
 }
 
-export function makeSnapshot(wheel, busy = () => false) {
-  // not while the computer is thinking: the maker's runtime start would take its time (CPU)
-  if (busy()) { setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, wheel, busy); return; }
-  const run = () => new Promise((resolve) => {
-    let maker;
-    try {
-      maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-    } catch (_) { resolve(); return; }
-    const done = (state) => {
-      document.body.dataset.snapshot = state;
-      if (state === "failed") rememberSnapshotFailure(wheel);
-      maker.terminate();
-      resolve();
-    };
-    maker.addEventListener("message", (ev) => {
-      const msg = ev.data || {};
-      if (msg.type === "failed") console.warn("Boardwright: no engine snapshot:", msg.message);
-      done(msg.type === "stored" ? "stored" : "failed");
-    });
-    maker.addEventListener("error", (ev) => { ev.preventDefault(); done("failed"); });
-  });
-  // one tab at a time (the maker first looks whether another tab has made it meanwhile)
-  if (navigator.locks) navigator.locks.request("bw-engine-snapshot", { ifAvailable: true }, (lock) => (lock ? run() : null));
-  else run();
+/** The worker's {type: "snapshot", state} message: body[data-snapshot] = "stored" | "failed"
+ * (and data-snapshot-ms: when, in ms since navigation). */
+export function noteSnapshot(msg, wheel) {
+  const state = msg && msg.state === "stored" ? "stored" : "failed";
+  if (state === "failed") {
+    console.warn("Boardwright: no engine snapshot:", msg && msg.message);
+    rememberSnapshotFailure(wheel);
+  }
+  document.body.dataset.snapshotMs = String(Math.round(performance.now()));
+  document.body.dataset.snapshot = state;
 }

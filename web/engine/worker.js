@@ -10,7 +10,10 @@
 //                   {type: "fatal", message, detail?}   boot failed (the worker stays alive and
 //                                                       answers every request with an internal error)
 //                   {type: "response", id, response}    one per request, in arrival order
-//   page -> worker  {id, request}                       request: any JSON-able object
+//                   {type: "snapshot", state, bytes?, message?}  the memory snapshot for later
+//                                                       visits is stored ("stored") or not ("failed")
+//   page -> worker  {type: "options", snapshot: bool, failedWheel}  first (see makeSnapshot below)
+//                   {id, request}                       request: any JSON-able object
 //
 // response = JSON.parse(pygame_core.bridge.handle_json(JSON.stringify(request))).
 // Any JS/Python error while handling a request yields
@@ -23,7 +26,8 @@
 // sub-path and never touches another origin.
 
 import {
-  BRIDGE, INDEX_URL, RUNTIME_OPTIONS, dropSnapshots, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey, unpackWheel,
+  BRIDGE, INDEX_URL, RUNTIME_OPTIONS, dropSnapshots, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey, storeSnapshot,
+  mountWheel,
 } from "./engine-boot.js";
 
 const t0 = performance.now();
@@ -60,14 +64,25 @@ function internalError(err) {
 
 // Boot phases (ms), reported with "ready" so that the page and the benchmarks can see where the
 // start-up time goes. A first visit (or a new build): runtime (download, compile and start
-// Python, micropip loaded with it), wheel_wait (what of the wheel download was left once the
-// runtime was up: 0 when it came in parallel), install (micropip.install from the in-memory file
-// system), engine (import the bridge). A later visit boots from the memory snapshot made after
-// the first one (see engine-boot.js, snapshot-worker.js): snapshot (restore it, put the wheel's
-// files back, check the engine answers). `snapshot` in "ready" says which: "restored", "none"
-// (no snapshot yet) or "failed" (an unusable snapshot, dropped; the normal boot followed).
+// Python), wheel_wait (what of the wheel download was left once the runtime was up: 0 when it
+// came in parallel), install (put the wheel on Python's path: the engine is imported from the
+// zip, with the bytecode the build compiled for it; no micropip, nothing unpacked), engine
+// (import the bridge), snapshot_made (copy the memory for the next visits, see below). A later
+// visit boots from that memory snapshot: snapshot (restore it, put the wheel back, check the
+// engine answers). `snapshot` in "ready" says which: "restored", "none" (no snapshot yet) or
+// "failed" (an unusable snapshot, dropped; the normal boot followed).
+//
+// The memory snapshot is made here, right after a boot without one and before the first request
+// (so that it holds the engine as imported, no game): about 30 ms of copying, then Cache Storage
+// stores it in the background, so a reload a second later already boots from it. (Pyodide's
+// loadPackage is not used for the wheel: what it leaves in the runtime cannot be saved in a
+// snapshot, "Unexpected hiwire entry"; and this worker starts the download before the runtime
+// could.) The page says whether it wants one ({type: "options", snapshot, failedWheel}, before
+// any request); the worker reports {type: "snapshot", state: "stored" | "failed", bytes?,
+// message?} when the copy is stored (or not).
 const phases = {};
 const STEPS = 3;
+const options = { snapshot: true, failedWheel: null };
 
 function phase(name, since) {
   const now = performance.now();
@@ -78,41 +93,60 @@ function phase(name, since) {
 async function bootFromSnapshot(loadPyodide, bytes, wheelPromise) {
   const t = performance.now();
   const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: [], _loadSnapshot: bytes });
-  unpackWheel(pyodide, (await wheelPromise).bytes); // the file system is not in the snapshot
+  mountWheel(pyodide, await wheelPromise); // the file system is not in the snapshot
   pyodide.runPython("import random; random.seed()"); // the snapshot froze the PRNG state
   const handle = pyodide.runPython(BRIDGE);
-  const hello = JSON.parse(String(handle('{"cmd":"hello"}')));
-  if (!hello || hello.ok !== true) throw new Error("the restored engine did not answer");
+  // a round trip through the bridge (hello would import every game: the page has its answer)
+  const answer = JSON.parse(String(handle('{"cmd":"state"}')));
+  if (!answer || typeof answer.ok !== "boolean") throw new Error("the restored engine did not answer");
   phase("snapshot", t);
   return { pyodide, handle };
 }
 
-async function bootWithMicropip(loadPyodide, wheelPromise) {
+async function bootCold(loadPyodide, wheelPromise) {
   let t = performance.now();
-  const pyodide = await loadPyodide({
-    ...RUNTIME_OPTIONS,
-    packages: ["micropip"], // downloaded while the runtime bootstraps
-  });
+  const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: [], _makeSnapshot: true });
   t = phase("runtime", t);
   progress("Installing the Boardwright engine…", 1);
   const wheel = await wheelPromise;
   t = phase("wheel_wait", t);
-  // micropip installs from the in-memory file system: no network, no index, no dependencies
-  const path = `/tmp/${wheel.name}`;
-  pyodide.FS.writeFile(path, wheel.bytes);
-  pyodide.globals.set("_bw_wheel_url", "emfs:" + path);
-  await pyodide.runPythonAsync(`
-import micropip
-await micropip.install(_bw_wheel_url, deps=False)
-del _bw_wheel_url
-`);
-  pyodide.FS.unlink(path);
+  mountWheel(pyodide, wheel);
   t = phase("install", t);
   progress("Starting the engine…", 2);
   // a standalone (non-borrowed) proxy that lives as long as the worker
   const handle = pyodide.runPython(BRIDGE);
   phase("engine", t);
   return { pyodide, handle };
+}
+
+/** Copy the fresh engine's memory (before any request) and store it for the next visits. */
+function makeSnapshot(pyodide, key) {
+  const t = performance.now();
+  let bytes;
+  try {
+    // the bot sandbox boots from this snapshot too (botclient.js): its bridge already imported
+    // makes a bot worker's start faster; and the modules of the game the page asks for first
+    // (its `new` is waiting in the queue), which that request imports anyway: a later visit
+    // then starts that game at once
+    const first = queue.find((m) => m && m.request && m.request.cmd === "new");
+    pyodide.globals.set("_bw_game", first && typeof first.request.game === "string" ? first.request.game : null);
+    pyodide.runPython(`import pygame_core.bot_bridge
+from pygame_core import catalog
+if _bw_game in catalog.GAMES:
+    for _bw_layer in catalog.LAYERS:
+        catalog.load(_bw_game, _bw_layer)
+    del _bw_layer
+del _bw_game`);
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (err) {
+    self.postMessage({ type: "snapshot", state: "failed", message: errorText(err).slice(0, 200) });
+    return;
+  }
+  phase("snapshot_made", t);
+  storeSnapshot(key, bytes).then(
+    () => self.postMessage({ type: "snapshot", state: "stored", bytes: bytes.byteLength }),
+    (err) => self.postMessage({ type: "snapshot", state: "failed", message: errorText(err).slice(0, 200) }),
+  );
 }
 
 async function boot() {
@@ -127,7 +161,8 @@ async function boot() {
   const info = await infoPromise;
   wheelSha256 = typeof info.wheel_sha256 === "string" ? info.wheel_sha256 : null;
   snapshotState = "none";
-  const snapshot = await readSnapshot(snapshotKey(info, pyodideVersion));
+  const key = snapshotKey(info, pyodideVersion);
+  const snapshot = await readSnapshot(key);
   let engine = null;
   if (snapshot) {
     try {
@@ -139,7 +174,12 @@ async function boot() {
       await dropSnapshots();
     }
   }
-  if (!engine) engine = await bootWithMicropip(loadPyodide, wheelPromise);
+  if (!engine) {
+    engine = await bootCold(loadPyodide, wheelPromise);
+    // not again for a build whose snapshot could not be restored (nor made: the page remembers)
+    const wanted = options.snapshot && snapshotState !== "failed" && options.failedWheel !== wheelSha256;
+    if (wanted && "caches" in self) makeSnapshot(engine.pyodide, key);
+  }
   handleJson = engine.handle;
   let version = info.version ?? null;
   try {
@@ -191,7 +231,13 @@ function drain() {
 }
 
 self.onmessage = (event) => {
-  queue.push(event.data);
+  const data = event.data;
+  if (data && typeof data === "object" && data.type === "options" && !("request" in data)) {
+    options.snapshot = data.snapshot !== false;
+    options.failedWheel = typeof data.failedWheel === "string" ? data.failedWheel : null;
+    return;
+  }
+  queue.push(data);
   drain();
 };
 

@@ -33,7 +33,7 @@
 // board.js's hooks, and what the features ask of this module through `page`: both filled in here.
 import { ui } from "./state.js"; // first: the page state exists before any feature runs
 import { attachHandler } from "../board/render.js";
-import { makeSnapshot, rememberSnapshotFailure, SNAPSHOT_DELAY_MS, snapshotsWanted } from "../engine/snapshot.js";
+import { noteSnapshot, rememberSnapshotFailure, snapshotOptions } from "../engine/snapshot.js";
 import { getCurrent, getSave, migrateLegacy } from "../panels/saves.js";
 import { fetchBootData, showFailure, showSlowStart, wireReload } from "./boot.js";
 import { autosave, renderSaves, resumeSave, takeBootError, wireSaves } from "../panels/autosave.js";
@@ -132,7 +132,8 @@ function engineFailed(reason) {
 
 // (Created here, once the page's modules have run: a worker started earlier, from an async
 // script in <head>, made WebKit's page stop answering its WebDriver in 3 loads of 4.)
-startEngine(engineFailed);
+const embedded = ["board", "replay"].includes(hashParams().get("embed"));
+startEngine(engineFailed, snapshotOptions(embedded), (msg) => ready.then((info) => noteSnapshot(msg, info.wheel)));
 
 /** What every drawing of a state ends with (board.js render): the move list and the replay
  * bar; then, once the game on screen is the engine's, what talks to the engine and to storage. */
@@ -267,7 +268,6 @@ async function main() {
   await playPendingMove();
   await openWaitingLink();
   if (info.snapshot === "failed") rememberSnapshotFailure(info.wheel);
-  if (info.snapshot !== "restored" && !ui.embed && snapshotsWanted(info.wheel)) setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS, info.wheel, () => $("board").classList.contains("thinking"));
 }
 
 // automation hook (tests, console): send a bridge request through the UI, read the state

@@ -1,10 +1,12 @@
 // The bot workbench page (workbench.html): edit a bot, Check it on random positions, play it on
-// the game page, run a tournament against the built-in agents, share it by link or as a .py file.
+// the game page, run a tournament against the built-in agents, share it by link or as a .py file,
+// install a pure-Python wheel for it (wb-packages.js).
 // The bot runs in its own worker (botclient.js, bot-worker.js) with a time limit per move; the
 // page knows no game: the games, their options and agents come from boot.json (the engine's).
 import { BOT_KEY, BotClient, BotStopped } from "../bots/botclient.js";
 import { fileName, packBot, selectLine, setupEditor, unpackBot } from "./wb-editor.js";
 import { Tournament } from "./wb-tournament.js";
+import { wirePackages } from "./wb-packages.js";
 
 const DRAFT_KEY = "boardwright.bot-draft";
 const CHECK_POSITIONS = 20;
@@ -27,7 +29,7 @@ function showError(text, line) {
 
 function setBusy(busy) {
   wb.busy = busy;
-  for (const id of ["wb-check", "wb-play", "wb-template", "wb-start", "wb-run", "wb-game"]) $(id).disabled = busy;
+  for (const id of ["wb-check", "wb-play", "wb-template", "wb-start", "wb-run", "wb-game", "wb-wheel"]) $(id).disabled = busy;
   $("wb-stop").disabled = !wb.tournament;
   document.body.dataset.busy = busy ? "true" : "false";
   if (!busy) document.body.dataset.done = String(Number(document.body.dataset.done || 0) + 1); // actions finished
@@ -287,6 +289,7 @@ async function main() {
   $("wb-download").addEventListener("click", download);
   $("wb-link").addEventListener("click", shareLink);
   $("wb-template").addEventListener("click", template);
+  wirePackages(bots, { say, showError, setBusy, busy: () => wb.busy });
   const hash = location.hash.startsWith("#bot=") ? location.hash.slice(5) : null;
   if (hash) await openFromLink(hash); // shown, not run: no worker starts until a button is pressed
   else if (draft && typeof draft.source === "string" && draft.source.trim()) { $("wb-code").value = draft.source; bots.start(); }
