@@ -42,8 +42,8 @@ def test_an_invitation_with_no_move_when_the_friend_moves_first_then_moves_by_li
     assert st["friend"]["turn"] == "friend" and st["legal"] == []
     assert "your friend's move" in err(ana, cmd="play", move="c3")
     invite = ok(ana, cmd="friend_link", now=NOW, commit=True)
-    assert invite["token"].startswith("3.") and invite["moves"] == 0
-    ana_copy = copy_of(invite["state"])
+    assert invite["token"].startswith("3.") and invite["link_moves"] == 0
+    ana_copy = copy_of(invite)
     got = ok(bo, cmd="friend_open", token=invite["token"], copies={})
     assert got["link"]["status"] == "new" and "could not be checked" in got["link"]["message"]
     assert got["friend"]["seat"] == 0 and got["friend"]["turn"] == "you" and got["friend"]["names"] == ["", "Ana"]
@@ -54,7 +54,7 @@ def test_an_invitation_with_no_move_when_the_friend_moves_first_then_moves_by_li
     reply = ok(bo, cmd="friend_link", now=NOW + 90, commit=True)
     assert ok(bo, cmd="undo")["cursor"] == 1  # sent: final
     assert "your friend's move" in err(bo, cmd="play", move="c3")
-    bo_copy = copy_of(reply["state"])
+    bo_copy = copy_of(reply)
     got = ok(ana, cmd="friend_open", token=reply["token"], copies=ana_copy)
     assert got["link"]["status"] == "ahead" and got["link"]["new"] == ["b2"]
     assert got["friend"]["turn"] == "you" and got["last_move"] == "b2" and got["friend"]["times"] == [NOW + 60]  # 90 minutes: "1 hour" (times round down)
@@ -81,10 +81,10 @@ def test_a_stale_link_and_a_rewritten_move_are_refused_and_change_nothing():
     ok(bo, cmd="friend_open", token=first["token"], copies={})
     ok(bo, cmd="play", move="b2")
     second = ok(bo, cmd="friend_link", now=NOW + 2, commit=True)
-    got = ok(ana, cmd="friend_open", token=second["token"], copies=copy_of(first["state"]))
+    got = ok(ana, cmd="friend_open", token=second["token"], copies=copy_of(first))
     ok(ana, cmd="play", move="d4")
     third = ok(ana, cmd="friend_link", now=NOW + 3, commit=True)
-    got = ok(bo, cmd="friend_open", token=third["token"], copies=copy_of(second["state"]))
+    got = ok(bo, cmd="friend_open", token=third["token"], copies=copy_of(second))
     bo_copy = copy_of(got)
     before = ok(bo, cmd="state")
     # an older link from Ana (1 move): 2 moves behind Bo's game
@@ -121,7 +121,7 @@ def test_resign_resume_and_bad_contexts():
     st = ok(bo, cmd="friend_resign")
     assert st["is_over"] and st["winners"] == [1] and st["status"] == "Bo resigned. Ana wins." and st["legal"] == []
     final = ok(bo, cmd="friend_link", now=NOW + 5, commit=True)
-    got = ok(ana, cmd="friend_open", token=final["token"], copies=copy_of(invite["state"]))
+    got = ok(ana, cmd="friend_open", token=final["token"], copies=copy_of(invite))
     assert got["link"]["status"] == "current" and got["is_over"] and got["friend"]["turn"] == "over"
     # resume from the saved copy: the same state
     again = Session()

@@ -12,7 +12,8 @@ The session holds the game as usual (every seat ``"human"``) plus ``session.frie
   the moves after it (this seat's, not sent yet) can still be taken back;
 * ``sent``: how many moves the last link this page sent held (``None``: none sent yet);
 * ``mine``: the conditional replies this page sent with its last link; ``theirs``: the friend's,
-  from the link received; ``resigned``: the seat that resigned, or ``None``.
+  from the link received; ``resigned``: the seat that resigned, or ``None``; ``host``: this
+  page started the game (it sends the invitation).
 
 While it is set, only ``seat`` moves (``play`` refuses the friend's moves, the state lists no
 legal move on the friend's turn) and a resignation ends the game (:func:`.session.friend_view`).
@@ -27,9 +28,10 @@ Requests:
   first move (a link is always sent by the seat that does not move next).
 * ``friend_link`` - ``now``, ``commit``: the link for the game on screen (the friend's turn, or
   the game over).  ``commit: true`` when it is copied or shared: the moves become final and
-  take ``now`` as their time.  Returns ``{token, moves, state}``.
-* ``friend_open`` - ``token``, ``copies`` (``{id: {seat, moves, lines}}``: this device's
-  copies): :func:`pygame_core.records.correspondence.compare`'s answer as ``link``
+  take ``now`` as their time.  Returns the state plus ``token`` and ``link_moves`` (how many
+  moves the link holds).
+* ``friend_open`` - ``token``, ``copies`` (``{id: {seat, moves, lines, host}}``: this
+  device's copies): :func:`pygame_core.records.correspondence.compare`'s answer as ``link``
   (``status``, ``message``, ``new``, ``answered``, ``id``); for ``new``, ``ahead`` and
   ``current`` the link's game is installed at its end, from the receiver's seat, and the
   answer is the state plus ``link``; otherwise only ``{link}`` and nothing changes.
@@ -93,7 +95,7 @@ def cmd_friend_new(session: Session, req):
     seats = game.num_players
     context = {"id": new_game_id(), "seat": _seat(req.get("seat", 0), seats),
                "names": _names(req.get("names"), seats), "start": _now(req), "times": [], "final": 0,
-               "sent": None, "mine": [], "theirs": [], "resigned": None}
+               "sent": None, "mine": [], "theirs": [], "resigned": None, "host": True}
     start(session, game, ["human"] * seats)
     session.friend = context
     return state(session)
@@ -125,7 +127,7 @@ def cmd_friend_link(session: Session, req):
         raise BridgeError(str(exc)) from None
     if req.get("commit"):
         session.friend = {**context, "times": times, "final": len(times), "sent": len(times)}
-    return {"token": token, "moves": len(times), "state": state(session)}
+    return {**state(session), "token": token, "link_moves": len(times)}
 
 
 def _copy_of(copies, gid: str):
@@ -135,7 +137,8 @@ def _copy_of(copies, gid: str):
     if not isinstance(copy, dict) or not isinstance(copy.get("moves"), list):
         return None
     return {"id": gid, "seat": copy.get("seat"), "moves": [m for m in copy["moves"] if isinstance(m, str)],
-            "lines": copy.get("lines") if isinstance(copy.get("lines"), list) else []}
+            "lines": copy.get("lines") if isinstance(copy.get("lines"), list) else [],
+            "host": copy.get("host") is True}
 
 
 def cmd_friend_open(session: Session, req):
@@ -162,7 +165,7 @@ def cmd_friend_open(session: Session, req):
     session.friend = {"id": corr["id"], "seat": seat, "names": corr["names"], "start": corr["start"],
                       "times": corr["times"], "final": n, "sent": None if answer["status"] == "new" else
                       min(n, len(local["moves"])), "mine": local["lines"] if local and not answer["new"] else [],
-                      "theirs": corr["lines"], "resigned": corr["resigned"]}
+                      "theirs": corr["lines"], "resigned": corr["resigned"], "host": bool(local and local["host"])}
     return {**state(session), "link": answer}
 
 
@@ -193,6 +196,7 @@ def check_context(game, context) -> dict:
             lines = context.get(key) or []
             out[key] = lines if isinstance(lines, list) and all(
                 isinstance(line, list) and all(isinstance(m, str) for m in line) for line in lines) else []
+        out["host"] = context.get("host") is True
         resigned = context.get("resigned")
         out["resigned"] = None if resigned is None else _seat(resigned, seats)
     except BridgeError as exc:

@@ -66,6 +66,7 @@ def friend_state(session: Session, out: dict) -> None:
     out["save"]["friend"] = dict(context)
     if turn != "you" or session.cursor < context["final"]:
         out["legal"] = []
+    out["can_undo"] = session.cursor > context["final"]
     resigned = context["resigned"]
     if resigned is not None and not out["is_over"]:
         who = [context["names"][i] or p["name"] for i, p in enumerate(out["players"])]
