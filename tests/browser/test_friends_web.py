@@ -82,7 +82,7 @@ def test_two_friends_play_hex_by_links(browser, site_url):
         ana.click("#friend-copy")
         poll(ana, "() => window.boardwright.state().friend.sent === 1")
         assert ana.is_disabled("#undo")  # sent: final
-        assert "Hex with A friend · their move" in ana.inner_text("#friend-games")
+        assert "Hex with your friend · their move" in ana.inner_text("#friend-games")
 
         # Bo (a phone, no copy of the game): the receiver's view
         open_link(bo, site_url, invitation)

@@ -260,7 +260,7 @@ export function renderFriendGames() {
     li.dataset.friendGame = f.id;
     const what = document.createElement("span");
     what.className = "what";
-    const them = f.names[1 - f.seat] || "A friend";
+    const them = f.names[1 - f.seat] || "your friend";
     const last = f.times && f.times.length ? f.times[f.times.length - 1] : f.start;
     const since = new Date(last * 60_000).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
     const turn = e.friendTurn === "over" ? String(e.status).slice(0, 60)
