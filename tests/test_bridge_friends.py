@@ -52,7 +52,8 @@ def test_an_invitation_with_no_move_when_the_friend_moves_first_then_moves_by_li
     assert ok(bo, cmd="undo")["cursor"] == 0  # not sent yet: it can be taken back
     ok(bo, cmd="play", move="b2")
     reply = ok(bo, cmd="friend_link", now=NOW + 90, commit=True)
-    assert ok(bo, cmd="undo")["cursor"] == 1  # sent: final
+    st = ok(bo, cmd="undo")
+    assert st["cursor"] == 1 and not st["can_undo"]  # sent: final
     assert "your friend's move" in err(bo, cmd="play", move="c3")
     bo_copy = copy_of(reply)
     got = ok(ana, cmd="friend_open", token=reply["token"], copies=ana_copy)
@@ -146,3 +147,36 @@ def test_bad_requests():
     shared = ok(s, cmd="share")["token"]
     assert "not a move in a game with a friend" in err(s, cmd="friend_open", token=shared, copies={})
     assert err(s, cmd="friend_open", token="3.garbage", copies={})
+
+
+def test_conditional_replies_are_played_at_once_and_checked_by_the_sender():
+    ana, bo = Session(), Session()
+    ok(ana, cmd="friend_new", game="hex", options={"size": 5}, seed=4, seat=0, names=["Ana", ""], now=NOW)
+    ok(ana, cmd="play", move="c3")
+    assert "at most 8" in err(ana, cmd="friend_lines", lines=[["a1", "a2"]] * 9)
+    assert "not a legal move" in err(ana, cmd="friend_lines", lines=[["c3", "a2"]])
+    assert "two answers" in err(ana, cmd="friend_lines", lines=[["b2", "d4"], ["b2", "d2"]])
+    st = ok(ana, cmd="friend_lines", lines=[["b2", "d4", "e1", "e2"], ["a1", "a2"]])
+    assert st["friend"]["mine"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]]
+    invite = ok(ana, cmd="friend_link", now=NOW + 1, commit=True)
+    assert "sent already" in err(ana, cmd="friend_lines", lines=[])
+    ana_copy = copy_of(invite)
+    got = ok(bo, cmd="friend_open", token=invite["token"], copies={})
+    assert got["friend"]["theirs"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]]
+    st = ok(bo, cmd="play", move="b2")
+    assert st["friend_answer"] == "d4" and st["moves"] == ["c3", "b2", "d4"] and st["friend"]["turn"] == "you"
+    assert st["can_undo"]
+    st = ok(bo, cmd="undo")  # the answer goes back with the move it answered
+    assert st["cursor"] == 1 and st["friend"]["turn"] == "you"
+    ok(bo, cmd="play", move="b2")
+    st = ok(bo, cmd="play", move="e1")
+    assert st["friend_answer"] == "e2" and st["cursor"] == 5
+    ok(bo, cmd="play", move="b4")
+    reply = ok(bo, cmd="friend_link", now=NOW + 9, commit=True)
+    got = ok(ana, cmd="friend_open", token=reply["token"], copies=ana_copy)
+    link = got["link"]
+    assert link["status"] == "ahead" and link["answered"] == 2 and link["new"] == ["b2", "d4", "e1", "e2", "b4"]
+    # on a page whose copy set other replies, the same link is refused: an answer it did not set
+    other = {k: {**v, "lines": [["a1", "a2"]]} for k, v in ana_copy.items()}
+    refused = ok(Session(), cmd="friend_open", token=reply["token"], copies=other)["link"]
+    assert refused["status"] == "conflict" and "not one of your conditional replies" in refused["message"]

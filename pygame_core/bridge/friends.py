@@ -37,6 +37,14 @@ Requests:
   answer is the state plus ``link``; otherwise only ``{link}`` and nothing changes.
 * ``friend_resume`` - ``record``, ``cursor``, ``friend`` (a context from a state's ``save``).
 * ``friend_resign`` - this seat resigns (then ``friend_link`` makes the final link).
+* ``friend_lines`` - ``lines``: this seat's conditional replies, sent with the next link (at
+  most 8 lists of 2 or 4 move texts from the position on screen, the friend's move first: "if
+  they play X, I answer Y"); ``[]`` clears them.  A move on screen clears them too.
+
+Conditional replies: when this seat plays a move that one of the friend's lines (``theirs``)
+starts with, ``play`` plays the friend's answer at once (the answer is ``friend_answer`` in its
+answer); undo takes it back with the move it answered.  The friend's page checks, when the
+link comes back, that every answer played for it is one it set (``compare``).
 """
 from __future__ import annotations
 
@@ -44,7 +52,7 @@ from ..core import InvalidRecordError, new_game, replay
 from ..records.v3 import MAX_MINUTES, MAX_NAME, check_name
 from .errors import BridgeError
 from .records import install
-from .session import Session, require_game, start
+from .session import Session, friend_turn as friend_turn_of, require_game, start
 from .state import state
 
 
@@ -223,4 +231,42 @@ def cmd_friend_resign(session: Session, req):
     if len(game.history) != context["final"]:
         raise BridgeError("take back your move first (a resignation ends the game where your friend left it)")
     session.friend = {**context, "resigned": context["seat"]}
+    return state(session)
+
+
+def play_answer(session: Session) -> str | None:
+    """After this seat's move: the friend's conditional reply to the moves since the last final
+    one, played (its text), or ``None``."""
+    context, game = session.friend, session.game
+    if game.is_over or game.current_player == context["seat"] or context["resigned"] is not None:
+        return None
+    since = tuple(game.moves[context["final"]:])
+    for line in context["theirs"]:
+        if len(line) > len(since) and tuple(line[:len(since)]) == since and len(since) % 2 == 1:
+            from .lines import play_in_tree
+            trial = game.clone()
+            text = trial.format_move(trial.play(line[len(since)]))
+            session.game = trial
+            play_in_tree(session, text)
+            return text
+    return None
+
+
+def cmd_friend_lines(session: Session, req):
+    from ..records import encode_corr_link
+    context = require_friend(session)
+    lines = req.get("lines")
+    if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
+        raise BridgeError("lines must be a list of lines, each a list of move texts")
+    game = session.game
+    if friend_turn_of(session) != "friend" or len(game.history) != len(session.moves):
+        raise BridgeError("conditional replies are set after your move, at the end of the game")
+    if context["sent"] == len(game.history):
+        raise BridgeError("this move is sent already: set the replies with your next move")
+    try:  # checked as the link checks them
+        encode_corr_link(game, game_id=context["id"], sender=context["seat"], start=context["start"],
+                         times=_times(context, len(game.history), context["start"]), lines=lines or None)
+    except InvalidRecordError as exc:
+        raise BridgeError(str(exc)) from None
+    session.friend = {**context, "mine": [list(line) for line in lines]}
     return state(session)

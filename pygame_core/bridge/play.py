@@ -7,6 +7,7 @@ from .. import __version__, agents, levels, view
 from ..core import game_class, list_games, new_game, record_formats
 from .errors import BridgeError, refuse_bot, whole_number
 from .formats import format_info, importable
+from .friends import play_answer
 from .lines import play_in_tree
 from .session import (Session, agent_seed, check_friend_move, check_players, goto, players_to_move, require_game,
                       start, viewer)
@@ -57,6 +58,11 @@ def cmd_play(session: Session, req):
     value = trial.play(move)
     session.game = trial
     play_in_tree(session, trial.format_move(value))
+    if session.friend:  # a game with a friend: a conditional reply of theirs answers at once
+        session.friend = {**session.friend, "mine": []}  # the replies I set were for before this move
+        answer = play_answer(session)
+        if answer:
+            return {**state(session), "friend_answer": answer}
     return state(session)
 
 
@@ -85,6 +91,12 @@ def _walk(session: Session, req, direction: int):
     moves, players = session.moves, session.players
     floor = session.friend["final"] if session.friend else 0  # a friend game's sent moves are final
     target = min(len(moves), max(floor, session.cursor + direction * steps))
+    if session.friend:  # back to where this seat moves: a conditional reply goes with the move it answered
+        to_move = players_to_move(session)
+        while floor < target < len(moves) and to_move[target] != session.friend["seat"]:
+            target += direction
+        if target != session.cursor and session.friend["sent"] != session.cursor:
+            session.friend = {**session.friend, "mine": []}
     if req.get("until_human") and "human" in players:
         to_move = players_to_move(session)
         while 0 < target < len(moves) and (to_move[target] is None or players[to_move[target]] != "human"):
