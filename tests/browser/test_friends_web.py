@@ -106,6 +106,12 @@ def test_two_friends_play_hex_by_links(browser, site_url):
         open_link(ana, site_url, reply)
         assert headline(ana) == "You play Blue against your friend: your move" and state(ana)["last_move"] == "b2"
         send(ana, {"cmd": "play", "move": "d2"})
+        # a conditional reply: if Bo plays a1, Ana answers a2 at once
+        ana.click("#friend-lines-box summary")
+        ana.fill("#friend-lines", "a1 a2")
+        ana.click("#friend-lines-set")
+        wait_idle(ana)
+        poll(ana, "() => window.boardwright.state().friend.mine.length === 1")
         ana.click("#friend-copy")
         poll(ana, "() => window.boardwright.state().friend.sent === 3")
         third = ana.input_value("#friend-link")
@@ -134,6 +140,18 @@ def test_two_friends_play_hex_by_links(browser, site_url):
         # a truncated link: a clear error, nothing changes
         open_link(bo, site_url, third[:-6])
         assert "could not be opened" in bo.inner_text("#error") and state(bo)["save"] == before
+        # Bo plays a1: Ana's reply a2 comes at once; undo takes both back; played again, it goes
+        # to Ana, whose page checks that a2 is a reply she set
+        send(bo, {"cmd": "play", "move": "a1"})
+        assert state(bo)["moves"][-2:] == ["a1", "a2"] and "answered a2 at once" in bo.inner_text("#friend-answer")
+        send(bo, {"cmd": "undo", "until_human": True})
+        assert state(bo)["cursor"] == 3
+        send(bo, {"cmd": "play", "move": "a1"})
+        send(bo, {"cmd": "play", "move": "e5"})
+        bo.click("#friend-copy")
+        poll(bo, "() => window.boardwright.state().friend.sent === 6")
+        open_link(ana, site_url, bo.input_value("#friend-link"))
+        assert state(ana)["moves"] == ["c3", "b2", "d2", "a1", "a2", "e5"] and state(ana)["friend"]["turn"] == "you"
         # Bo resigns; the final link shows the result to both
         bo.click("#friend-resign")
         bo.click("#friend-resign")
@@ -142,7 +160,7 @@ def test_two_friends_play_hex_by_links(browser, site_url):
         assert bo.inner_text("#friend-send-title") == "Send the final link"
         final = link_in_card(bo)
         bo.click("#friend-copy")
-        poll(bo, "() => window.boardwright.state().friend.sent === 3")
+        poll(bo, "() => window.boardwright.state().friend.sent === 6")
         open_link(ana, site_url, final)
         assert "Ana wins" in headline(ana) and ana.is_visible("#friend-rematch")
         assert "Ana wins" in ana.inner_text("#friend-games")

@@ -169,6 +169,12 @@ export function renderFriend(state) {
   $("friend-resign").disabled = state.cursor !== f.final || !atEnd;
   $("friend-resign").textContent = confirmResign ? "Resign: click again to confirm" : "Resign";
   $("friend-rematch").hidden = f.turn !== "over";
+  const answer = state.friend_answer;
+  $("friend-answer").textContent = answer ? `${f.names[1 - f.seat] || "Your friend"} answered ${answer} at once: a conditional reply set with the last link.` : "";
+  $("friend-answer").hidden = !answer;
+  const linesBox = $("friend-lines-box");
+  linesBox.hidden = !showSend || f.turn === "over" || f.sent === state.cursor;
+  if (document.activeElement !== $("friend-lines")) $("friend-lines").value = (f.mine || []).map((l) => l.join(" ")).join("\n");
   $("friend-send-note").textContent = f.sent === state.cursor
     ? "Sent: this is final. If the message got lost, send the link again."
     : "Not sent yet: until you copy or share the link you can take your move back.";
@@ -177,7 +183,8 @@ export function renderFriend(state) {
 }
 
 function linkKey(state) {
-  return JSON.stringify([state.friend.id, state.cursor, state.moves.length, state.friend.resigned, state.friend.sent]);
+  const f = state.friend;
+  return JSON.stringify([f.id, state.cursor, state.moves.length, f.resigned, f.sent, f.mine]);
 }
 
 /** The link for the game on screen (made by the engine, not committed: the move can still be
@@ -231,6 +238,13 @@ async function shareLink() {
   }
   $("friend-copied").textContent = "Shared.";
   await commit();
+}
+
+/** "If they play X, I answer Y": one line of move texts each (the engine checks them). */
+async function setLines() {
+  const lines = $("friend-lines").value.split("\n").map((l) => l.trim().split(/[\s,]+/).filter(Boolean)).filter((l) => l.length);
+  const response = await send({ cmd: "friend_lines", lines });
+  if (response.ok) $("friend-copied").textContent = lines.length ? `${lines.length} conditional repl${lines.length === 1 ? "y" : "ies"} set: they go with the link.` : "No conditional replies.";
 }
 
 async function resign() {
@@ -288,4 +302,5 @@ export function wireFriends() {
   $("friend-resign").addEventListener("click", resign);
   $("friend-resign").addEventListener("blur", () => { if (confirmResign) { confirmResign = false; if (ui.state) renderFriend(ui.state); } });
   $("friend-rematch").addEventListener("click", rematch);
+  $("friend-lines-set").addEventListener("click", setLines);
 }
