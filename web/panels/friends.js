@@ -18,6 +18,7 @@ import { FRIEND_SEAT } from "./friend-seat.js";
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
 let shown = null; // the link in the card: {token, now, moves, key} (key: the state it was made for)
 let confirmResign = false; // Resign asks once more before it acts
+let noticeAt = null; // a note that goes once the game moves on: the position it was shown at
 
 export const friendSaveId = (id) => `friend-${id}`;
 
@@ -116,7 +117,7 @@ export async function openFriendLink(token, { atStart = false } = {}) {
   useSave(id, stored ? stored.rev || 0 : 0, stored);
   hideNotice();
   show(response);
-  if (link.status === "new") showNotice(link.message);
+  if (link.status === "new") showNotice(link.message, [], true);
   if (!atStart) revealBoard();
   return null;
 }
@@ -126,8 +127,10 @@ function hideNotice() {
   $("friend-notice").replaceChildren();
 }
 
-/** A note in the friend card (why a link was refused), with buttons [text, title, action]. */
-function showNotice(text, offer = []) {
+/** A note in the friend card (why a link was refused), with buttons [text, title, action];
+ * `transient`: it goes once the game on screen moves on. */
+function showNotice(text, offer = [], transient = false) {
+  noticeAt = transient && ui.state ? `${ui.state.cursor}/${ui.state.moves.length}` : null;
   const box = $("friend-notice");
   box.replaceChildren();
   const p = document.createElement("p");
@@ -146,6 +149,7 @@ function showNotice(text, offer = []) {
 /** The card under the status: whose move, the link to send, Resign, Rematch (after each render). */
 export function renderFriend(state) {
   const card = $("friend-card");
+  if (noticeAt && state && noticeAt !== `${state.cursor}/${state.moves.length}`) { noticeAt = null; hideNotice(); }
   const f = state && state.friend;
   if (!f) {
     card.hidden = $("friend-notice").hidden;

@@ -133,7 +133,7 @@ export async function openLink(token, { atStart = false } = {}) {
   if (ui.early) { waitingLink = token; return null; }
   // a move from a friend (link format version 3, pygame_core/records/v3.py): checked against
   // this browser's copy of that game (friends.js)
-  const friend = /^3\./.test(token);
+  const friend = /^3\./.test(token) && !ui.embed; // an embed shows the game, as any link
   const failed = friend ? await openFriendLink(token, { atStart })
     : await loadGame({ cmd: "open", token }, "This link could not be opened", { atStart });
   if ((!failed || friend) && !ui.embed) clearHash(); // a friend's link refused stays refused on reload
