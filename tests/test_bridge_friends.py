@@ -2,21 +2,15 @@
 sessions (two pages) pass links; stale, rewritten and wrong-seat links change nothing; undo stops
 at the moves sent; resign; resume from a page's copy."""
 
-from pygame_core.bridge import Session, handle
+from pygame_core.bridge import Session
+from test_bridge_records import err as refused, ok
 
 NOW = 29_400_000
 
 
-def ok(session, **req):
-    r = handle(req, session)
-    assert r["ok"], r
-    return r["result"]
-
-
 def err(session, **req):
-    r = handle(req, session)
-    assert not r["ok"], r
-    return r["error"]["message"]
+    """The message of a refused request."""
+    return refused(session, **req)["message"]
 
 
 def copy_of(st):

@@ -169,13 +169,8 @@ export function renderSaves() {
     const when = new Date(e.updated).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
     what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${String(e.status).slice(0, 60)} · ${when}`;
     li.append(what);
-    if (e.id === saveId) {
-      li.classList.add("current");
-      const now = document.createElement("span");
-      now.className = "hint";
-      now.textContent = "on screen";
-      li.append(now);
-    } else {
+    if (e.id === saveId) markOnScreen(li);
+    else {
       li.append(makeButton("Resume", `Continue this ${e.title} game`, () => resumeSave(e.id)),
         makeButton("Delete", "Remove this game from the list", () => { deleteSave(e.id); renderSaves(); }));
     }
@@ -199,6 +194,15 @@ export function renderSaves() {
     list.appendChild(li);
   }
   $("saves-card").hidden = ui.embed !== null || !(entries.length || odd);
+}
+
+/** A row of a list of games (saved games, games with friends) for the game on screen. */
+export function markOnScreen(li) {
+  li.classList.add("current");
+  const now = document.createElement("span");
+  now.className = "hint";
+  now.textContent = "on screen";
+  li.append(now);
 }
 
 export async function resumeSave(id, { boot = false } = {}) {

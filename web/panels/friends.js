@@ -9,18 +9,18 @@ import { revealBoard } from "../page/layout.js";
 import { stopReplay } from "./moves.js";
 import { cancelAi, send, show } from "../page/play.js";
 import { listSaves, getSave } from "./saves.js";
-import { currentSaveId, dropIfUntouched, resumeSave, useSave } from "./autosave.js";
+import { currentSaveId, dropIfUntouched, markOnScreen, resumeSave, useSave } from "./autosave.js";
 import { loadGame } from "../page/games.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
-
 import { FRIEND_SEAT } from "./friend-seat.js";
+
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
-let shown = null; // the link in the card: {token, now, moves, key} (key: the state it was made for)
+let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
 let confirmResign = false; // Resign asks once more before it acts
 let noticeAt = null; // a note that goes once the game moves on: the position it was shown at
 
-export const friendSaveId = (id) => `friend-${id}`;
+const friendSaveId = (id) => `friend-${id}`;
 
 /** The games with friends this browser keeps (newest first; one entry per game id). */
 function friendGames() {
@@ -35,12 +35,8 @@ function copies() {
   }]));
 }
 
-function who(friend, seat, players) {
-  return friend.names[seat] || (seat === friend.seat ? "You" : `your friend (${players[seat].name})`);
-}
-
 /** "You play Red against Ana: your move" (or their move, or the result). */
-export function friendHeadline(state) {
+function friendHeadline(state) {
   const f = state.friend;
   const other = 1 - f.seat;
   const them = f.names[other] || "your friend";
@@ -285,15 +281,8 @@ export function renderFriendGames() {
       : e.friendTurn === "you" ? "your move" : "their move";
     what.textContent = `${e.title} with ${them} · ${turn} · since ${since} · ${e.moves} move${e.moves === 1 ? "" : "s"}`;
     li.append(what);
-    if (e.id === currentSaveId()) {
-      li.classList.add("current");
-      const now = document.createElement("span");
-      now.className = "hint";
-      now.textContent = "on screen";
-      li.append(now);
-    } else {
-      li.append(makeButton("Open", `Your ${e.title} game with ${them}`, () => resumeSave(e.id)));
-    }
+    if (e.id === currentSaveId()) markOnScreen(li);
+    else li.append(makeButton("Open", `Your ${e.title} game with ${them}`, () => resumeSave(e.id)));
     list.append(li);
   }
   $("friends-card").hidden = ui.embed !== null || !games.length;
