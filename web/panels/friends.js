@@ -19,6 +19,7 @@ const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: m
 let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
 let confirmResign = false; // Resign asks once more before it acts
 let noticeAt = null; // a note that goes once the game moves on: the position it was shown at
+let copiedAt = null; // the position "Copied"/"Shared" was said at (it goes with another position)
 
 const friendSaveId = (id) => `friend-${id}`;
 
@@ -155,6 +156,8 @@ export function renderFriend(state) {
   }
   card.hidden = false;
   $("friend-body").hidden = false;
+  const position = `${f.id}/${state.cursor}/${state.moves.length}`;
+  if (copiedAt !== position) { copiedAt = position; $("friend-copied").textContent = ""; }
   $("friend-headline").textContent = friendHeadline(state);
   const atEnd = state.cursor === state.moves.length;
   const lastMine = state.cursor > 0 && state.movers && state.movers[state.cursor - 1] === f.seat;
