@@ -61,7 +61,7 @@ def test_two_friends_play_hex_by_links(browser, site_url):
         # the form: hidden-hand games offer the seat disabled, with the reason
         ana.select_option("#game-select", "triominos")
         option = ana.locator('#player-fields [data-seat="1"] option[value="friend"]')
-        assert option.is_disabled() and "hidden hands" in option.inner_text()
+        assert option.is_disabled() and "hidden hands" in option.inner_text() and "deal" in option.get_attribute("title")
         ana.select_option("#game-select", "hex")
         ana.fill('[name="opt-size"]', "5")
         ana.select_option('#player-fields [data-seat="1"]', "friend")

@@ -107,9 +107,9 @@ function buildSeats(gameId) {
     const choices = [{ name: "human", title: "Human" }, ...info.agents, ...botChoices()];
     for (const a of choices) select.appendChild(makeOption(a.name, a.title));
     // a friend by link (panels/friends.js): two-player games with nothing hidden (the engine's `friend`)
-    const friend = makeOption(FRIEND_SEAT, info.friend ? "A friend (by link)"
-      : "A friend (by link): not for games with hidden hands yet (they need a fair deal)");
+    const friend = makeOption(FRIEND_SEAT, info.friend ? "A friend (by link)" : "A friend (by link): not with hidden hands yet");
     friend.disabled = !info.friend;
+    if (!info.friend) friend.title = "Hidden hands need a deal neither player can see or steer: a later version";
     select.appendChild(friend);
     if (info.friend) choices.push({ name: FRIEND_SEAT });
     select.addEventListener("change", showFriendFields);
