@@ -68,6 +68,9 @@ Requests (``"cmd"`` plus arguments), by module:
     describes every registered one the same way in ``record_formats``).
   * ``import`` - ``text``: a JSON record, a share link or the text of any registered format,
     detected by its content, loaded like ``load``.
+:mod:`.friends` (a game with a friend by link: a correspondence game)
+  * ``friend_new``, ``friend_link``, ``friend_open``, ``friend_resume``, ``friend_resign``,
+    ``friend_lines`` (conditional replies; described there).
 :mod:`.think`
   * ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice
     longer for the player to move and return the progress (with ``iterations_per_second``),
@@ -96,7 +99,7 @@ import json
 import traceback
 
 from ..core import GameError, InvalidRecordError, quote
-from . import analysis, lines, play, records, think
+from . import analysis, friends, lines, play, records, think
 from .errors import BridgeError
 from .records import _link_token  # noqa: F401 - re-exported for tests
 from .session import Session
@@ -117,6 +120,9 @@ COMMANDS = {
     "export": records.cmd_export, "import": records.cmd_import,
     "think": think.cmd_think,
     "analyse": analysis.cmd_analyse, "play_line": analysis.cmd_play_line, "review": analysis.cmd_review,
+    "friend_new": friends.cmd_friend_new, "friend_link": friends.cmd_friend_link,
+    "friend_open": friends.cmd_friend_open, "friend_resume": friends.cmd_friend_resume,
+    "friend_resign": friends.cmd_friend_resign, "friend_lines": friends.cmd_friend_lines,
 }
 
 _session = Session()

@@ -7,8 +7,10 @@ from .. import __version__, agents, levels, view
 from ..core import game_class, list_games, new_game, record_formats
 from .errors import BridgeError, refuse_bot, whole_number
 from .formats import format_info, importable
+from .friends import play_answer
 from .lines import play_in_tree
-from .session import Session, agent_seed, check_players, goto, players_to_move, require_game, start, viewer
+from .session import (Session, agent_seed, check_friend_move, check_players, goto, players_to_move, require_game,
+                      start, viewer)
 from .state import state
 
 
@@ -24,6 +26,8 @@ def cmd_hello(session: Session, req):
         if seat_option:  # the number of seats follows this option; names from seat_names
             g["seat_option"] = seat_option
             g["seat_names"] = list(cls.SEAT_NAMES)
+        # a game with a friend by link (bridge/friends.py): two players, nothing hidden
+        g["friend"] = not cls.hidden_information and len(g["players"]) == 2
     return {"version": __version__, "games": games,
             "record_formats": [format_info(f) for f in record_formats()],
             "importable": importable()}
@@ -49,10 +53,16 @@ def cmd_play(session: Session, req):
     move = req.get("move")
     if not isinstance(move, str):
         raise BridgeError("play needs a move text, e.g. {\"cmd\": \"play\", \"move\": \"f6\"}")
+    check_friend_move(session)
     trial = game.clone()
     value = trial.play(move)
     session.game = trial
     play_in_tree(session, trial.format_move(value))
+    if session.friend:  # a game with a friend: a conditional reply of theirs answers at once
+        session.friend = {**session.friend, "mine": []}  # the replies I set were for before this move
+        answer = play_answer(session)
+        if answer:
+            return {**state(session), "friend_answer": answer}
     return state(session)
 
 
@@ -79,7 +89,14 @@ def _walk(session: Session, req, direction: int):
     require_game(session)
     steps = whole_number(req, "steps", 1)
     moves, players = session.moves, session.players
-    target = min(len(moves), max(0, session.cursor + direction * steps))
+    floor = session.friend["final"] if session.friend else 0  # a friend game's sent moves are final
+    target = min(len(moves), max(floor, session.cursor + direction * steps))
+    if session.friend:  # back to where this seat moves: a conditional reply goes with the move it answered
+        to_move = players_to_move(session)
+        while floor < target < len(moves) and to_move[target] != session.friend["seat"]:
+            target += direction
+        if target != session.cursor and session.friend["sent"] != session.cursor:
+            session.friend = {**session.friend, "mine": []}
     if req.get("until_human") and "human" in players:
         to_move = players_to_move(session)
         while 0 < target < len(moves) and (to_move[target] is None or players[to_move[target]] != "human"):

@@ -30,6 +30,7 @@ def install(session: Session, game, players: list[str], cursor=None, spectator: 
         game = replayed(game, moves[:cursor])
     session.game, session.players, session.spectator = game, players, spectator
     session.tree, session.line_path = tree, line_path
+    session.friend = None  # a game with a friend by link sets its context after this (friends.py)
     restore_review(session, record)
 
 

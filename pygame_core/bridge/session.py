@@ -28,6 +28,7 @@ class Session:
         self.search: dict | None = None  # what think is searching (think.py)
         self.analyses: OrderedDict = OrderedDict()  # the searches analyse keeps (analysis.py)
         self.reviewed: dict | None = None  # the positions review evaluated (analysis.py)
+        self.friend: dict | None = None  # a game with a friend by link: its context (friends.py)
 
     @property
     def moves(self) -> list[str]:
@@ -56,6 +57,29 @@ def start(session: Session, game, players: list[str]) -> None:
     """Make ``game`` current with one line of no moves (``new``)."""
     session.game, session.players, session.spectator = game, players, False
     session.tree, session.line_path = GameTree([]), []
+    session.friend = None
+
+
+def friend_turn(session: Session) -> str:
+    """In a game with a friend by link: ``"you"`` (this page's seat moves), ``"friend"`` or
+    ``"over"`` (its moves ended it, or a player resigned); ``""`` in any other game."""
+    context, game = session.friend, session.game
+    if not context:
+        return ""
+    if game.is_over or context["resigned"] is not None:
+        return "over"
+    return "you" if game.current_player == context["seat"] else "friend"
+
+
+def check_friend_move(session: Session) -> None:
+    """A move on screen in a game with a friend: only this page's seat, after the final moves."""
+    turn = friend_turn(session)
+    if turn == "over":
+        raise BridgeError("the game is over")
+    if turn == "friend":
+        raise BridgeError("it is your friend's move: send them the link and wait for theirs")
+    if turn and session.cursor < session.friend["final"]:
+        raise BridgeError("this move is final (it was sent or received): go to the end of the game")
 
 
 def check_players(players, num_players: int, game_id: str) -> list[str]:

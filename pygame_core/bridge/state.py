@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import agents, view
 from .errors import BOT_SEAT
 from .formats import export_formats, export_options
-from .session import Session, full_record, line_end, viewer
+from .session import Session, friend_turn, full_record, line_end, viewer
 
 
 def state(session: Session) -> dict:
@@ -21,7 +21,7 @@ def state(session: Session) -> dict:
     players = session.players
     last = game.last_move
     cursor = session.cursor
-    return {
+    out = {
         "game": game.game_id,
         "title": game.title,
         "options": game.options,
@@ -52,6 +52,26 @@ def state(session: Session) -> dict:
         "spectator": session.spectator,
         **tree_state(session),  # tree, path, line_path (perfect-information games)
     }
+    if session.friend:
+        friend_state(session, out)
+    return out
+
+
+def friend_state(session: Session, out: dict) -> None:
+    """A game with a friend by link (bridge/friends.py): its context in ``friend`` (with
+    ``turn``) and in ``save``; no legal move but this seat's; a resignation ends the game."""
+    context = session.friend
+    turn = friend_turn(session)
+    out["friend"] = {**context, "turn": turn}
+    out["save"]["friend"] = dict(context)
+    if turn != "you" or session.cursor < context["final"]:
+        out["legal"] = []
+    out["can_undo"] = session.cursor > context["final"]
+    resigned = context["resigned"]
+    if resigned is not None and not out["is_over"]:
+        who = [context["names"][i] or p["name"] for i, p in enumerate(out["players"])]
+        out["is_over"], out["winners"] = True, [1 - resigned]
+        out["status"] = f"{who[resigned]} resigned. {who[1 - resigned]} wins."
 
 
 def public_moves(session: Session, seat) -> list[str]:

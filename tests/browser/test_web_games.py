@@ -31,7 +31,7 @@ def test_page_shows_a_hex_board_and_settings(page, site_url):
     assert page.input_value("[data-option=size]") == "11"
     assert not page.is_checked("[data-option=swap]")
     seat_choices = page.locator("[data-seat='1'] option").all_inner_texts()
-    assert seat_choices == ["Human", "Random", "A*", "Smart", "MCTS"]
+    assert seat_choices == ["Human", "Random", "A*", "Smart", "MCTS", "A friend (by link)"]
     assert page.locator("[data-seat='1'] option:checked").inner_text() == "MCTS"
     assert page.locator("#banner").is_hidden()
     # switching games: seats left at their default take the new game's strongest agent, a seat

@@ -25,6 +25,7 @@
 //   autosave.js  autosave and the saved-games card (storage rules: saves.js)
 //   games.js     a new game, or a loaded one (link, file)
 //   share.js     share links, embed code, export and import
+//   friends.js   games with a friend by link: the friend card, a friend's link, the list
 //   analysis.js  live analysis: candidates, principal variations, the board overlay
 //   review.js    game review: the win-rate graph and the move marks
 //   settings.js  display settings (theme, contrast, coordinates, orientation, targets, sound,
@@ -48,6 +49,8 @@ import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "../panel
 import { onTreeKey, renderVariations } from "../panels/variations.js";
 import { askHint, cancelAi, moveNow, playMove, playPendingMove, scheduleAi, send } from "./play.js";
 import { reviewAfterRender, wireReview } from "../panels/review.js";
+import { renderFriend, renderFriendGames, startFriendGame, wireFriends } from "../panels/friends.js";
+import { FRIEND_SEAT } from "../panels/friend-seat.js";
 import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "../panels/share.js";
 import { $, showError } from "./dom.js";
 import { page } from "./page.js";
@@ -144,6 +147,8 @@ function afterRender(state) {
   if (ui.early) { renderEarlyStatus(state); return; } // the engine's parts follow once it is up
   renderExports(state);
   autosave(state);
+  renderFriend(state);
+  renderFriendGames();
   announceEvent(state);
   moveFeedback(state); // the move sound, the last move's fade-in (display settings)
   scheduleAi();
@@ -171,6 +176,7 @@ function wire() {
   wireMoveList();
   wireRecords();
   wireSaves();
+  wireFriends();
   wireAnalysis();
   wireReview();
   attachHandler($("board-svg"), onActivate);
@@ -188,7 +194,9 @@ function wire() {
   $("game-select").addEventListener("change", () => buildForm($("game-select").value));
   $("settings").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    startNew(readForm(), null, { reveal: true });
+    const form = readForm();
+    if (form.players.includes(FRIEND_SEAT)) startFriendGame(form);
+    else startNew(form, null, { reveal: true });
   });
   document.addEventListener("bw-review", () => { if (ui.state) renderMoveList(ui.state); }); // marks
   document.addEventListener("keydown", onKey);
@@ -259,6 +267,7 @@ async function main() {
   }
   if (params.has("play-bot") && !ui.embed && await startBotGame()) clearHash(); // from the Bot workbench
   renderSaves();
+  renderFriendGames();
   $("loading").hidden = true;
   document.body.dataset.ready = "true";
   document.body.dataset.readyMs = String(Math.round(performance.now()));

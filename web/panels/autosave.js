@@ -47,6 +47,8 @@ function saveEntry(state, id, old) {
     moves: state.save.record.moves.length, cursor: state.save.cursor,
     players: state.save.players, record: state.save.record,
     paused: ui.paused && !state.is_over, // a reload goes on as the game was: thinking, or waiting
+    // a game with a friend by link (friends.js): its context, and whose move it is for the list
+    friend: state.save.friend, friendTurn: state.friend ? state.friend.turn : undefined,
     created: old ? old.created : Date.now(), updated: Date.now(),
   };
 }
@@ -54,7 +56,7 @@ function saveEntry(state, id, old) {
 /** What a save holds that matters (the game, the position, the seats): a stale tab that shows
  * the same thing again writes nothing (a write would raise the revision for nothing). */
 function savedGameKey(save) {
-  return JSON.stringify([save.record, save.cursor, save.players]);
+  return JSON.stringify([save.record, save.cursor, save.players, save.friend]);
 }
 
 export function autosave(state, { force = false } = {}) {
@@ -62,7 +64,7 @@ export function autosave(state, { force = false } = {}) {
   let old = getSave(saveId);
   // a different game than the entry holds (e.g. started through window.boardwright): a new entry
   if (!saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
-    if (old && old.moves === 0) deleteSave(old.id); // an untouched game is replaced, not listed
+    if (old && old.moves === 0 && !old.friend) deleteSave(old.id); // an untouched game is replaced, not listed
     useSave(newSaveId());
     old = null;
   }
@@ -156,7 +158,8 @@ function onStorage(ev) {
 
 export function renderSaves() {
   const list = $("saves");
-  const { saves: entries, corrupt, legacy } = listSaves();
+  const { saves: all, corrupt, legacy } = listSaves();
+  const entries = all.filter((e) => !e.friend); // games with friends have their own list (friends.js)
   list.replaceChildren();
   for (const e of entries) {
     const li = document.createElement("li");
@@ -166,13 +169,8 @@ export function renderSaves() {
     const when = new Date(e.updated).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
     what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${String(e.status).slice(0, 60)} · ${when}`;
     li.append(what);
-    if (e.id === saveId) {
-      li.classList.add("current");
-      const now = document.createElement("span");
-      now.className = "hint";
-      now.textContent = "on screen";
-      li.append(now);
-    } else {
+    if (e.id === saveId) markOnScreen(li);
+    else {
       li.append(makeButton("Resume", `Continue this ${e.title} game`, () => resumeSave(e.id)),
         makeButton("Delete", "Remove this game from the list", () => { deleteSave(e.id); renderSaves(); }));
     }
@@ -198,13 +196,24 @@ export function renderSaves() {
   $("saves-card").hidden = ui.embed !== null || !(entries.length || odd);
 }
 
+/** A row of a list of games (saved games, games with friends) for the game on screen. */
+export function markOnScreen(li) {
+  li.classList.add("current");
+  const now = document.createElement("span");
+  now.className = "hint";
+  now.textContent = "on screen";
+  li.append(now);
+}
+
 export async function resumeSave(id, { boot = false } = {}) {
   const e = getSave(id);
   if (!e) { showError("That saved game is gone."); renderSaves(); return false; }
   stopReplay();
   cancelAi();
   page.setBusy(true);
-  const { response, current } = await page.request({ cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
+  const { response, current } = await page.request(e.friend
+    ? { cmd: "friend_resume", record: e.record, cursor: e.cursor, friend: e.friend }
+    : { cmd: "load", record: e.record, players: e.players, cursor: e.cursor });
   if (!current) return false;
   page.setBusy(false);
   if (!response.ok) {
@@ -229,7 +238,7 @@ export async function resumeSave(id, { boot = false } = {}) {
 /** A game nobody has moved in yet is not worth keeping once another one starts. */
 export function dropIfUntouched(id) {
   const e = getSave(id);
-  if (e && e.moves === 0) deleteSave(id);
+  if (e && e.moves === 0 && !e.friend) deleteSave(id); // an invitation with no move is a game
 }
 
 export function wireSaves() {

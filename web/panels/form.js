@@ -1,6 +1,7 @@
 // The settings form: the games, their options and the seats, built from the engine's option
 // schema (its `hello` answer); read when a game starts, set again from a running game's state.
 import { botChoices } from "../bots/botplay.js";
+import { FRIEND_SEAT } from "./friend-seat.js";
 import { $, makeOption } from "../page/dom.js";
 import { gameInfo } from "../page/page.js";
 
@@ -105,6 +106,13 @@ function buildSeats(gameId) {
     select.dataset.seat = i;
     const choices = [{ name: "human", title: "Human" }, ...info.agents, ...botChoices()];
     for (const a of choices) select.appendChild(makeOption(a.name, a.title));
+    // a friend by link (panels/friends.js): two-player games with nothing hidden (the engine's `friend`)
+    const friend = makeOption(FRIEND_SEAT, info.friend ? "A friend (by link)" : "A friend (by link): not with hidden hands yet");
+    friend.disabled = !info.friend;
+    if (!info.friend) friend.title = "Hidden hands need a deal neither player can see or steer: a later version";
+    select.appendChild(friend);
+    if (info.friend) choices.push({ name: FRIEND_SEAT });
+    select.addEventListener("change", showFriendFields);
     // default: the first seat is a person, the others the strongest agent
     const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));
     // keep a seat's choice when switching games only if the new game offers it
@@ -114,6 +122,13 @@ function buildSeats(gameId) {
     label.append(`${name} `, select);
     seats.appendChild(label);
   });
+  showFriendFields();
+}
+
+/** The names of a game with a friend, asked only when a seat is "A friend (by link)". */
+function showFriendFields() {
+  const seats = [...$("player-fields").querySelectorAll("[data-seat]")];
+  $("friend-fields").hidden = !seats.some((s) => s.value === FRIEND_SEAT);
 }
 
 /** Show the running game's settings in the form (after a game started or was loaded). */
@@ -131,8 +146,9 @@ export function syncForm(state) {
   buildSeats(state.game);
   state.players.forEach((p, i) => {
     const select = $("player-fields").querySelector(`[data-seat="${i}"]`);
-    if (select) select.value = p.agent;
+    if (select) select.value = state.friend && i !== state.friend.seat ? FRIEND_SEAT : p.agent;
   });
+  showFriendFields();
 }
 
 export function readForm() {

@@ -2,6 +2,7 @@
 // the address bar. The formats are the engine's (its registry); none is named here.
 import { notReady } from "../page/early.js";
 import { loadGame } from "../page/games.js";
+import { openFriendLink } from "./friends.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
 
@@ -130,8 +131,12 @@ let waitingLink = null; // a link pasted into the address bar while the engine w
  * Resolves to null once open (or kept for later), else the message saying why not. */
 export async function openLink(token, { atStart = false } = {}) {
   if (ui.early) { waitingLink = token; return null; }
-  const failed = await loadGame({ cmd: "open", token }, "This link could not be opened", { atStart });
-  if (!failed && !ui.embed) clearHash();
+  // a move from a friend (link format version 3, pygame_core/records/v3.py): checked against
+  // this browser's copy of that game (friends.js)
+  const friend = /^3\./.test(token) && !ui.embed; // an embed shows the game, as any link
+  const failed = friend ? await openFriendLink(token, { atStart })
+    : await loadGame({ cmd: "open", token }, "This link could not be opened", { atStart });
+  if ((!failed || friend) && !ui.embed) clearHash(); // a friend's link refused stays refused on reload
   return failed;
 }
 

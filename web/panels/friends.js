@@ -1,0 +1,302 @@
+// Games with a friend by link: each move travels as a link (format version 3) through whatever
+// messenger the two people use; there is no server. The engine keeps the game's context
+// (pygame_core/bridge/friends.py: its id, this page's seat, the moves sent and received); this
+// module starts such a game from the form, shows the friend card (whose move it is, the link to
+// send with Copy and the system share sheet, Resign, Rematch), opens a friend's link against
+// this browser's copy, and lists the games with friends. The copies are the autosaves of these
+// games (saves.js), filed under the game's id ("friend-<id>") and marked by their `friend` field.
+import { revealBoard } from "../page/layout.js";
+import { stopReplay } from "./moves.js";
+import { cancelAi, send, show } from "../page/play.js";
+import { listSaves, getSave } from "./saves.js";
+import { currentSaveId, dropIfUntouched, markOnScreen, resumeSave, useSave } from "./autosave.js";
+import { loadGame } from "../page/games.js";
+import { $, makeButton, showError } from "../page/dom.js";
+import { page, ui } from "../page/page.js";
+import { FRIEND_SEAT } from "./friend-seat.js";
+
+const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
+let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
+let confirmResign = false; // Resign asks once more before it acts
+let noticeAt = null; // a note that goes once the game moves on: the position it was shown at
+let copiedAt = null; // the position "Copied"/"Shared" was said at (it goes with another position)
+
+const friendSaveId = (id) => `friend-${id}`;
+
+/** The games with friends this browser keeps (newest first; one entry per game id). */
+function friendGames() {
+  const seen = new Set();
+  return listSaves().saves.filter((e) => e.friend && !seen.has(e.friend.id) && seen.add(e.friend.id));
+}
+
+/** This browser's copies, as the engine compares a link with them (friend_open `copies`). */
+function copies() {
+  return Object.fromEntries(friendGames().map((e) => [e.friend.id, {
+    seat: e.friend.seat, moves: e.record.moves.slice(0, e.cursor), lines: e.friend.mine || [], host: !!e.friend.host,
+  }]));
+}
+
+/** "You play Red against Ana: your move" (or their move, or the result). */
+function friendHeadline(state) {
+  const f = state.friend;
+  const other = 1 - f.seat;
+  const them = f.names[other] || "your friend";
+  const base = `You play ${state.players[f.seat].name} against ${them}`;
+  if (f.turn === "over") return `${base}: ${state.status}`;
+  return `${base}: ${f.turn === "you" ? "your move" : `${them}'s move`}`;
+}
+
+// ---------------------------------------------------------------- starting one
+/** The form asks for a game with a friend: one seat "A friend (by link)", the other a person. */
+export async function startFriendGame(form) {
+  const friendSeats = form.players.map((p, i) => (p === FRIEND_SEAT ? i : -1)).filter((i) => i >= 0);
+  if (friendSeats.length !== 1 || form.players.length !== 2 || !form.players.includes("human")) {
+    showError("A game with a friend by link needs one seat for your friend and one for you (Human).");
+    return { ok: false };
+  }
+  const seat = form.players.indexOf("human");
+  const names = ["", ""];
+  names[seat] = $("friend-my-name").value.trim().slice(0, 24);
+  names[friendSeats[0]] = $("friend-their-name").value.trim().slice(0, 24);
+  return startWith({ game: form.game, options: form.options, seed: null, seat, names });
+}
+
+async function startWith(request) {
+  stopReplay();
+  cancelAi();
+  page.setBusy(true);
+  const { response, current } = await page.request({ cmd: "friend_new", ...request, now: minutesNow() });
+  if (!current) return response;
+  page.setBusy(false);
+  if (!response.ok) { showError(response.error.message); return response; }
+  dropIfUntouched(currentSaveId());
+  useSave(friendSaveId(response.result.friend.id));
+  hideNotice();
+  show(response);
+  revealBoard();
+  return response;
+}
+
+// ---------------------------------------------------------------- opening a friend's link
+/** A version-3 link (a move from a friend): compared with this browser's copy; opened when it
+ * is new here or moves the game on, refused (nothing changes) when it is older, changes a move
+ * already seen or is not for this seat. Resolves to null once open, else the message. */
+export async function openFriendLink(token, { atStart = false } = {}) {
+  stopReplay();
+  cancelAi();
+  page.setBusy(true);
+  const { response, current } = await page.request({ cmd: "friend_open", token, copies: copies() });
+  if (!current) return "This link could not be opened: another request came first.";
+  page.setBusy(false);
+  if (!response.ok) {
+    const message = `This link could not be opened: ${response.error.message}`;
+    if (!atStart) showError(message);
+    return message;
+  }
+  const result = response.result;
+  const link = result.link;
+  if (!result.friend) { // refused: say why; offer what can be done instead
+    const mine = getSave(friendSaveId(link.id));
+    const offer = [];
+    if (link.status === "conflict") {
+      offer.push(["Open it as a separate copy", "Look at the link's game (a copy, not your game with your friend)",
+        () => loadGame({ cmd: "open", token }, "This link could not be opened")]);
+    }
+    if (mine && currentSaveId() !== mine.id) {
+      offer.push(["Open your game", "Your copy of this game, as this browser keeps it", () => resumeSave(mine.id)]);
+    }
+    showNotice(link.message, offer); // refused: nothing changed (at start-up the saved game follows)
+    return null;
+  }
+  const id = friendSaveId(result.friend.id);
+  const stored = getSave(id);
+  if (currentSaveId() !== id) dropIfUntouched(currentSaveId());
+  useSave(id, stored ? stored.rev || 0 : 0, stored);
+  hideNotice();
+  show(response);
+  if (link.status === "new") showNotice(link.message, [], true);
+  if (!atStart) revealBoard();
+  return null;
+}
+
+function hideNotice() {
+  $("friend-notice").hidden = true;
+  $("friend-notice").replaceChildren();
+}
+
+/** A note in the friend card (why a link was refused), with buttons [text, title, action];
+ * `transient`: it goes once the game on screen moves on. */
+function showNotice(text, offer = [], transient = false) {
+  noticeAt = transient && ui.state ? `${ui.state.cursor}/${ui.state.moves.length}` : null;
+  const box = $("friend-notice");
+  box.replaceChildren();
+  const p = document.createElement("p");
+  p.textContent = text;
+  box.append(p);
+  const row = document.createElement("div");
+  row.className = "buttons";
+  for (const [label, title, action] of offer || []) row.append(makeButton(label, title, () => { hideNotice(); action(); }));
+  row.append(makeButton("OK", "Hide this note", () => { hideNotice(); if (ui.state) renderFriend(ui.state); }));
+  box.append(row);
+  box.hidden = false;
+  $("friend-card").hidden = false;
+}
+
+// ---------------------------------------------------------------- the friend card
+/** The card under the status: whose move, the link to send, Resign, Rematch (after each render). */
+export function renderFriend(state) {
+  const card = $("friend-card");
+  if (noticeAt && state && noticeAt !== `${state.cursor}/${state.moves.length}`) { noticeAt = null; hideNotice(); }
+  const f = state && state.friend;
+  if (!f) {
+    card.hidden = $("friend-notice").hidden;
+    $("friend-body").hidden = true;
+    shown = null;
+    return;
+  }
+  card.hidden = false;
+  $("friend-body").hidden = false;
+  const position = `${f.id}/${state.cursor}/${state.moves.length}`;
+  if (copiedAt !== position) { copiedAt = position; $("friend-copied").textContent = ""; }
+  $("friend-headline").textContent = friendHeadline(state);
+  const atEnd = state.cursor === state.moves.length;
+  const lastMine = state.cursor > 0 && state.movers && state.movers[state.cursor - 1] === f.seat;
+  // a link goes out on the friend's turn, and at the end when this page ended the game
+  const showSend = atEnd && (f.turn === "friend"
+    || (f.turn === "over" && (f.resigned === f.seat || (f.resigned === null && lastMine))));
+  $("friend-send-title").textContent = f.turn === "over" ? "Send the final link"
+    : f.host && f.sent === null ? "Invite your friend" : "Send your move";
+  $("friend-send").hidden = !showSend;
+  $("friend-share").hidden = !navigator.share;
+  $("friend-resign").hidden = f.turn === "over";
+  $("friend-resign").disabled = state.cursor !== f.final || !atEnd;
+  $("friend-resign").textContent = confirmResign ? "Resign: click again to confirm" : "Resign";
+  $("friend-rematch").hidden = f.turn !== "over";
+  const answer = state.friend_answer;
+  $("friend-answer").textContent = answer ? `${f.names[1 - f.seat] || "Your friend"} answered ${answer} at once: a conditional reply set with the last link.` : "";
+  $("friend-answer").hidden = !answer;
+  const linesBox = $("friend-lines-box");
+  linesBox.hidden = !showSend || f.turn === "over" || f.sent === state.cursor;
+  if (document.activeElement !== $("friend-lines")) $("friend-lines").value = (f.mine || []).map((l) => l.join(" ")).join("\n");
+  $("friend-send-note").textContent = f.sent === state.cursor
+    ? "Sent: this is final. If the message got lost, send the link again."
+    : "Not sent yet: until you copy or share the link you can take your move back.";
+  if (showSend) fillLink(state);
+  else { $("friend-link").value = ""; shown = null; }
+}
+
+function linkKey(state) {
+  const f = state.friend;
+  return JSON.stringify([f.id, state.cursor, state.moves.length, f.resigned, f.sent, f.mine]);
+}
+
+/** The link for the game on screen (made by the engine, not committed: the move can still be
+ * taken back until the link is copied or shared). */
+async function fillLink(state) {
+  const key = linkKey(state);
+  if (shown && shown.key === key) return;
+  const now = minutesNow();
+  const response = await page.background({ cmd: "friend_link", now });
+  if (!response.ok || !ui.state || linkKey(ui.state) !== key) return;
+  shown = { token: response.result.token, now, key };
+  $("friend-link").value = linkUrl(shown.token);
+}
+
+function linkUrl(token) {
+  return `${location.href.split("#")[0]}#r=${token}`;
+}
+
+/** The link was copied or shared: the moves in it are final (the engine's `commit`). */
+async function commit() {
+  if (!shown || !ui.state || !ui.state.friend || ui.state.friend.sent === ui.state.cursor) return;
+  const { now } = shown;
+  const response = await send({ cmd: "friend_link", now, commit: true });
+  if (response.ok && response.result.token !== shown.token) $("friend-link").value = linkUrl(response.result.token);
+}
+
+async function copyLink() {
+  if (!shown) return;
+  const url = linkUrl(shown.token);
+  const box = $("friend-link");
+  box.focus();
+  box.select();
+  let copied = false;
+  try { await navigator.clipboard.writeText(url); copied = true; } catch (_) { copied = document.execCommand && document.execCommand("copy"); }
+  $("friend-copied").textContent = copied ? "Copied: paste it into a message to your friend." : "Copy the link from the box above.";
+  await commit();
+}
+
+async function shareLink() {
+  if (!shown || !navigator.share) return;
+  const s = ui.state;
+  const f = s.friend;
+  const text = f.turn === "over" ? `Our ${s.title} game is over: ${s.status}`
+    : (f.host && f.sent === null ? `Play ${s.title} with me: open the link to make your move.` : `Your move in our ${s.title} game.`);
+  try {
+    await navigator.share({ title: `${s.title} with a friend`, text, url: linkUrl(shown.token) });
+  } catch (err) {
+    if (err && err.name === "AbortError") return; // the person closed the share sheet: nothing sent
+    $("friend-copied").textContent = "The share sheet did not open: copy the link instead.";
+    return;
+  }
+  $("friend-copied").textContent = "Shared.";
+  await commit();
+}
+
+/** "If they play X, I answer Y": one line of move texts each (the engine checks them). */
+async function setLines() {
+  const lines = $("friend-lines").value.split("\n").map((l) => l.trim().split(/[\s,]+/).filter(Boolean)).filter((l) => l.length);
+  const response = await send({ cmd: "friend_lines", lines });
+  if (response.ok) $("friend-copied").textContent = lines.length ? `${lines.length} conditional repl${lines.length === 1 ? "y" : "ies"} set: they go with the link.` : "No conditional replies.";
+}
+
+async function resign() {
+  if (!confirmResign) { confirmResign = true; renderFriend(ui.state); $("friend-resign").focus(); return; }
+  confirmResign = false;
+  await send({ cmd: "friend_resign" });
+}
+
+/** A new invitation to the same friend: seats swapped, the same options, the names kept. */
+function rematch() {
+  const s = ui.state;
+  const f = s.friend;
+  const seat = 1 - f.seat;
+  const names = [f.names[1], f.names[0]];
+  startWith({ game: s.game, options: s.options, seed: null, seat, names });
+}
+
+// ---------------------------------------------------------------- the list
+/** "Games with friends": opponent, whose move, since when, the result once over. */
+export function renderFriendGames() {
+  const list = $("friend-games");
+  const games = friendGames();
+  list.replaceChildren();
+  for (const e of games) {
+    const f = e.friend;
+    const li = document.createElement("li");
+    li.dataset.friendGame = f.id;
+    const what = document.createElement("span");
+    what.className = "what";
+    const them = f.names[1 - f.seat] || "your friend";
+    const last = f.times && f.times.length ? f.times[f.times.length - 1] : f.start;
+    const since = new Date(last * 60_000).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
+    const turn = e.friendTurn === "over" ? String(e.status).slice(0, 60)
+      : e.friendTurn === "you" ? "your move" : "their move";
+    what.textContent = `${e.title} with ${them} · ${turn} · since ${since} · ${e.moves} move${e.moves === 1 ? "" : "s"}`;
+    li.append(what);
+    if (e.id === currentSaveId()) markOnScreen(li);
+    else li.append(makeButton("Open", `Your ${e.title} game with ${them}`, () => resumeSave(e.id)));
+    list.append(li);
+  }
+  $("friends-card").hidden = ui.embed !== null || !games.length;
+}
+
+export function wireFriends() {
+  $("friend-copy").addEventListener("click", copyLink);
+  $("friend-share").addEventListener("click", shareLink);
+  $("friend-link").addEventListener("copy", () => { commit(); }); // copied by hand: sent too
+  $("friend-resign").addEventListener("click", resign);
+  $("friend-resign").addEventListener("blur", () => { if (confirmResign) { confirmResign = false; if (ui.state) renderFriend(ui.state); } });
+  $("friend-rematch").addEventListener("click", rematch);
+  $("friend-lines-set").addEventListener("click", setLines);
+}
