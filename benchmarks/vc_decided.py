@@ -6,7 +6,7 @@ search keeps valuing such positions at 0.5 or more for many moves; this benchmar
 gap directly, without playing games.
 
     nice python benchmarks/vc_decided.py --make LOG.jsonl [LOG.jsonl ...] --out positions.jsonl
-    python benchmarks/vc_decided.py --score positions.jsonl [--budget 1500] [--nodes 0,50,200]
+    python benchmarks/vc_decided.py --score positions.jsonl [--budget 1500] [--pairs 6000] [--nodes 0,50,200]
 
 * ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): every position of the logged
   games where MoHex moved without searching, solved by MoHex's df-pn (``dfpn-solve-state``,
@@ -15,7 +15,8 @@ gap directly, without playing games.
   (0: Blue, MoHex's black), ``winner``, MoHex's solve time.
 * ``--score`` (no MoHex): for each position, whether our analysis proves the same winner: the
   root's H-search after the inferior-cell fill-in (``bitboard_ica.fill_in``,
-  ``bitboard_hsearch.hsearch`` at ``--budget`` connections for each player), then our df-pn
+  ``bitboard_hsearch.hsearch`` at ``--budget`` connections for each player; with ``--pairs N``,
+  ``bitboard_hsearch_pairs.hsearch_pairs`` at ``N``, as the search's root does), then our df-pn
   solver (``bitboard_dfpn.Dfpn``) at each ``--nodes`` budget.  A wrong winner is a bug (both are
   sound): the script says so.  Prints the decided share with its 95 % Wilson interval and the
   CPU s a position.
@@ -36,6 +37,7 @@ from mohex import COLOUR, MoHex, default_mohex, need_mohex, new_hex  # noqa: E40
 
 from pygame_core.games.connection.bitboard_dfpn import LOSS, WIN, Dfpn  # noqa: E402
 from pygame_core.games.connection.bitboard_hsearch import hsearch  # noqa: E402
+from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs  # noqa: E402
 from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
 
@@ -127,8 +129,12 @@ def score(args) -> int:
         start = time.process_time()
         f0, f1, _ = fill_in(core, s0, s1, 3)
         stones = (s0 | f0, s1 | f1)
-        mine = hsearch(core, stones[me], stones[1 - me], me, args.budget)
-        theirs = hsearch(core, stones[1 - me], stones[me], 1 - me, args.budget)
+        if args.pairs:  # (the root's search over every pair of points)
+            mine = hsearch_pairs(core, stones[me], stones[1 - me], me, args.pairs)
+            theirs = hsearch_pairs(core, stones[1 - me], stones[me], 1 - me, args.pairs)
+        else:
+            mine = hsearch(core, stones[me], stones[1 - me], me, args.budget)
+            theirs = hsearch(core, stones[1 - me], stones[me], 1 - me, args.budget)
         got = None
         if mine.vc_win is not None or mine.keys or mine.sc_wins:
             got = me
@@ -154,7 +160,7 @@ def score(args) -> int:
     print(f"{total} positions MoHex's analysis decides (solved by its df-pn within its --fast limit)")
     for name in found:
         lo, hi = wilson(found[name], total)
-        label = "H-search at the root" if name == "hsearch" else f"df-pn, {name} expansions"
+        label = ("H-search (every pair)" if args.pairs else "H-search at the root") if name == "hsearch" else f"df-pn, {name} expansions"
         print(f"  {label:28} {found[name]:4d}/{total} = {100 * found[name] / max(1, total):5.1f} % "
               f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %), {cpu[name] / max(1, total):.3f} CPU s a position")
     return 1 if wrong else 0
@@ -170,6 +176,8 @@ def main(argv=None) -> int:
     ap.add_argument("--timelimit", type=bounded(float, 0.1, 600), default=5.0)
     ap.add_argument("--fast", type=bounded(float, 0.01, 600), default=1.0)
     ap.add_argument("--budget", type=bounded(int, 0, 10**7), default=1500)
+    ap.add_argument("--pairs", type=bounded(int, 0, 10**7), default=0,
+                    help="score H-search over every pair of points (bitboard_hsearch_pairs) with this budget")
     ap.add_argument("--nodes", default="50,200", help="df-pn budgets, comma-separated ('' for none)")
     args = ap.parse_args(argv)
     if args.make and not args.out:

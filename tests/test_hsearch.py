@@ -69,6 +69,12 @@ def _check(core, wins, s0, s1, player, limit=8):
                     if c.bit_count() <= limit:
                         assert _holds(core, mine, seed, reached, a, key, c, first), (s0, s1, player, a, key, c)
                         checked += 1
+    check_wins(core, wins, s0, s1, player, r)
+    return checked, r
+
+
+def check_wins(core, wins, s0, s1, player, r):
+    """The result's winning VC, winning SCs, must-play region and keys against the solver."""
     empty = core.full & ~(s0 | s1)
     opp = 1 - player
 
@@ -85,7 +91,6 @@ def _check(core, wins, s0, s1, player, limit=8):
             assert wins(*after(b, opp), player), (s0, s1, player)
     for b in _bits(r.keys):
         assert not wins(*after(b, player), opp), (s0, s1, player)
-    return checked, r
 
 
 def _positions(core, count, lo, hi, seed):

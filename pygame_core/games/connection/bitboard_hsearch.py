@@ -68,13 +68,9 @@ def _bits(m: int):
         yield low.bit_length() - 1
 
 
-def hsearch(core, stones: int, other: int, player: int, budget: int = BUDGET, bridge_and: bool = True) -> HResult:
-    """The connections of ``player`` (``stones``) against ``other`` (the opponent's stones);
-    ``bridge_and=False`` leaves out the AND rule's cells a bridge away (to measure what it adds)."""
-    empty = core.full & ~(stones | other)
-    sides = core.goals[player]
-    nb = core.nbits
-    # anchors: chains, then sides; point keys: a cell's bit position, an anchor nb + its index
+def chains_of(core, stones: int, sides) -> tuple[list, list]:
+    """The player's chains (groups of ``stones``) and, for each, the mask of the sides it touches
+    (bit ``i``: ``sides[i]``)."""
     chains, touch = [], []
     rest = stones
     while rest:
@@ -82,6 +78,17 @@ def hsearch(core, stones: int, other: int, player: int, budget: int = BUDGET, br
         rest &= ~g
         chains.append(g)
         touch.append(sum(1 << i for i, side in enumerate(sides) if g & side))
+    return chains, touch
+
+
+def hsearch(core, stones: int, other: int, player: int, budget: int = BUDGET, bridge_and: bool = True) -> HResult:
+    """The connections of ``player`` (``stones``) against ``other`` (the opponent's stones);
+    ``bridge_and=False`` leaves out the AND rule's cells a bridge away (to measure what it adds)."""
+    empty = core.full & ~(stones | other)
+    sides = core.goals[player]
+    nb = core.nbits
+    # anchors: chains, then sides; point keys: a cell's bit position, an anchor nb + its index
+    chains, touch = chains_of(core, stones, sides)
     nchain = len(chains)
     anchors = nchain + len(sides)
     near = [core.around(g) & empty for g in chains] + [side & empty for side in sides]

@@ -9,15 +9,33 @@ from array import array
 from . import hex_patterns
 from .bitboard_dfpn import LOSS, WIN, Dfpn
 from .bitboard_hsearch import hsearch
+from .bitboard_hsearch_pairs import hsearch_pairs
 from .bitboard_ica import fill_in
 
 
 class HSearchKnowledge:
     """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
-    ``inferior_cells``, ``ica_rounds``, ``dead_regions`` and ``hsearch_budget``)."""
+    ``inferior_cells``, ``ica_rounds``, ``dead_regions``, ``hsearch_budget``, ``pairs_budget``
+    and ``pairs_visits``)."""
+
+    def _hsearch_due(self, node) -> bool:
+        """Whether the node's H-search runs at this ranking, and which (``node.hs``): the root
+        at its first ranking, another node at ``hsearch_visits`` visits; over every pair of
+        points (2) at the root and, with ``pairs_visits``, again at that many visits, when
+        ``pairs_budget`` is set; else the anchored one (1)."""
+        pairs = self.pairs_budget and (node.player is None or self.pairs_visits
+                                       and node.visits >= self.pairs_visits)
+        if not node.hs and (node.player is None or node.visits >= self.hsearch_visits):
+            node.hs = 2 if pairs else 1
+            return True
+        if node.hs == 1 and pairs:
+            node.hs = 2
+            return True
+        return False
 
     def _hsearch(self, node, empty: int, s: list) -> bool:
-        """H-search (:func:`.bitboard_hsearch.hsearch`) for both players on the node's position
+        """H-search (:func:`.bitboard_hsearch.hsearch`, or :func:`.bitboard_hsearch_pairs.hsearch_pairs`
+        where ``_hsearch_due`` chose it) for both players on the node's position
         with the captured cells filled in (each player's search counts the dead cells its own):
         the player who moved here virtually connected proves the node won for it, the player to
         move semi-connected proves it lost; else the opponent's winning semi-connections narrow
@@ -32,21 +50,24 @@ class HSearchKnowledge:
         stones = (s[0] | f[0], s[1] | f[1])
         budget = self.hsearch_budget
         other = 1 - me
-        theirs = hsearch(core, stones[other] | f[2], stones[me], other, budget)
         root = node.player is None
+        search = hsearch
+        if node.hs == 2:  # (the deeper search over every pair of points)
+            search, budget = hsearch_pairs, self.pairs_budget
+        theirs = search(core, stones[other] | f[2], stones[me], other, budget)
         if theirs.vc_win is not None:
             node.proven = 1.0 if not root else 0.0  # (the root's proof is the player to move's)
             if root:  # every move of the player to move loses
                 for child in node.kids.values():
                     child.proven = 0.0
             return True
-        mine = hsearch(core, stones[me] | f[2], stones[other], me, budget)
+        mine = search(core, stones[me] | f[2], stones[other], me, budget)
         must = theirs.must & empty
         if mine.vc_win is not None or mine.sc_wins:
             if not root:
                 node.proven = 0.0
                 return True
-            keys = mine.keys & empty or self._keys(mine, stones, f[2], empty, me, budget)
+            keys = mine.keys & empty or self._keys(mine, stones, f[2], empty, me, self.hsearch_budget)
             if mine.vc_win is not None:
                 # already virtually connected: every move keeps the win (a stone never hurts in a
                 # connection game); one inside the connection's carrier goes on with it, best one

@@ -1,0 +1,248 @@
+"""H-search over every pair of points: :mod:`.bitboard_hsearch`'s rules, with connections between
+two empty cells kept too (as in Anshelevich's H-search and Benzene's VC builder), and the OR rule
+searching every combination of up to ``MAX_ORS`` semi-connections.
+
+:mod:`.bitboard_hsearch` keeps only connections with a chain or a side at one end (an *anchor*),
+so its AND rule through an empty cell ``z`` reaches no further than ``z``'s neighbours and the
+cells a bridge away.  Here ``(z, y)`` may be any connection of two points, so a VC ``(x, z)``
+and a VC ``(z, y)`` with disjoint carriers give the SC ``(x, y)`` with key ``z`` whatever ``y``
+is (a cell whose own connections were built the same way), and bridges, edge templates and
+their chains follow from the base connections (neighbouring cells, a cell on a side, a chain
+and the cells around it) by the rules alone.
+
+**Rules** (each sound; see :mod:`.bitboard_hsearch` for VC, SC and carrier):
+
+* base: two neighbouring empty cells, a chain and an empty cell next to it, a side and an empty
+  cell on it, a chain and a side it touches: a VC with the empty carrier;
+* AND through an empty cell ``z``: VCs ``(x, z, A)``, ``(z, y, B)``, ``A & B`` empty, ``x`` not in
+  ``B``, ``y`` not in ``A``: the SC ``(x, y, A | B | z)`` with key ``z``;
+* AND through a chain ``g``: ``(x, g, A)`` and ``(g, y, B)`` disjoint give a VC ``(x, y, A | B)``,
+  an SC if one of them is an SC;
+* OR: SCs of ``x, y`` whose carriers have nothing in common (at most ``MAX_ORS`` of them) give
+  the VC with the union of their carriers.
+
+No AND through a side (a side is one line: two points joined to it are not joined for the win
+unless the other side is reached too).  A VC is kept when no kept carrier is a subset of it and
+it removes a larger one or narrows the intersection of the pair's carriers (what the OR rule and
+must-play regions use), at most ``MAX_VC`` a pair; at most ``MAX_SC`` SCs a pair.  Connections
+are worked through smallest carrier first, ``budget`` of them: stopping early finds less, and
+what is found holds.
+
+**Wins**: in Hex a VC or SC between the player's two sides (the SC's key wins at once); in Y a
+chain or empty point joined to all three sides with pairwise disjoint carriers, as in
+:mod:`.bitboard_hsearch`.  The result is a :class:`~.bitboard_hsearch.HResult` (``tables``:
+``(chains, nchain, vc, sc)``, ``vc[x][y]`` the carriers of points ``x`` and ``y``, both ways).
+
+Measured on 150 decided middle-game positions of our games against MoHex 2.0
+(``benchmarks/vc_decided.py``): with the fill-in, 117 proven against the anchored H-search's 87,
+at about 10 times its cost; ``tests/test_hsearch_pairs.py`` checks every connection it keeps
+against an exhaustive solver on small Hex and Y boards.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from .bitboard_hsearch import HResult, _wins, chains_of
+
+KEEP_VC = 4
+MAX_VC = 8
+MAX_SC = 16
+MAX_ORS = 4  # semi-connections the OR rule combines at most
+OR_RESULTS = 4  # new VCs one new SC may give at most
+BUDGET = 6000
+
+
+def _bits(m: int):
+    while m:
+        low = m & -m
+        m ^= low
+        yield low.bit_length() - 1
+
+
+class _Tables:
+    """The connections found so far and the queue of those not worked through yet."""
+
+    def __init__(self, sides_from: int):
+        self.vc, self.sc = {}, {}  # point -> {point: carriers} (one list shared by both ends)
+        self.keys = {}  # carrier of an SC between two sides -> its key
+        self.heap = []
+        self.tick = 0
+        self.sides_from = sides_from
+
+    @staticmethod
+    def get(table: dict, x: int, y: int):
+        row = table.get(x)
+        return row.get(y) if row is not None else None
+
+    @staticmethod
+    def make(table: dict, x: int, y: int) -> list:
+        row = table.get(x)
+        if row is None:
+            row = table[x] = {}
+        lst = row.get(y)
+        if lst is None:
+            lst = row[y] = []
+            table.setdefault(y, {})[x] = lst
+        return lst
+
+    def push(self, semi: int, x: int, y: int, carrier: int) -> None:
+        self.tick += 1
+        heapq.heappush(self.heap, (carrier.bit_count(), self.tick, semi, x, y, carrier))
+
+    def add_vc(self, x: int, y: int, carrier: int) -> None:
+        lst = self.make(self.vc, x, y)
+        for c in lst:
+            if c & ~carrier == 0:
+                return
+        kept = [c for c in lst if carrier & ~c]
+        if len(kept) == len(lst) and len(lst) >= KEEP_VC:  # it replaces none: beyond KEEP_VC,
+            if len(lst) >= MAX_VC:  # keep it only if it narrows the intersection
+                return
+            inter = -1
+            for c in lst:
+                inter &= c
+            if inter & ~carrier == 0:
+                return
+        lst[:] = kept
+        lst.append(carrier)
+        semis = self.get(self.sc, x, y)
+        if semis:
+            semis[:] = [c for c in semis if carrier & ~c]
+        self.push(0, x, y, carrier)
+
+    def add_sc(self, x: int, y: int, carrier: int, key: int) -> None:
+        fulls = self.get(self.vc, x, y)
+        if fulls:
+            for c in fulls:
+                if c & ~carrier == 0:
+                    return
+        lst = self.make(self.sc, x, y)
+        for c in lst:
+            if c & ~carrier == 0:
+                return
+        if len(lst) >= MAX_SC:
+            return
+        found = []
+
+        def combine(inter, union, depth):  # the OR rule: carriers with nothing in common
+            if not inter:
+                found.append(union)
+                return
+            if depth >= MAX_ORS:
+                return
+            low = inter & -inter  # (some carrier must miss this cell)
+            for c in lst:
+                if len(found) >= OR_RESULTS:
+                    return
+                if not c & low:
+                    combine(inter & c, union | c, depth + 1)
+        combine(carrier, carrier, 1)
+        if not found:  # greedily, over every SC of the pair
+            inter, union = carrier, carrier
+            for c in lst:
+                if inter & ~c:
+                    inter &= c
+                    union |= c
+            if not inter:
+                found.append(union)
+        lst[:] = [c for c in lst if carrier & ~c]
+        lst.append(carrier)
+        if x >= self.sides_from and y >= self.sides_from:
+            self.keys[carrier] = key
+        self.push(1, x, y, carrier)
+        for union in found:
+            self.add_vc(x, y, union)
+
+
+def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDGET) -> HResult:
+    """The connections of ``player`` (``stones``) against ``other``, every pair of points (see
+    the module docstring)."""
+    empty = core.full & ~(stones | other)
+    sides = core.goals[player]
+    hex_like = len(sides) == 2
+    nb = core.nbits
+    chains, touch = chains_of(core, stones, sides)
+    nchain = len(chains)
+    first_side = nb + nchain
+    for t in touch:
+        if t == (1 << len(sides)) - 1:
+            return HResult(0, [], 0, 0, 0)  # (already won)
+    tab = _Tables(first_side)
+    nmask = core.nmask
+    for p in _bits(empty):
+        for q in _bits(nmask[p] & empty):
+            if q > p:
+                tab.add_vc(p, q, 0)
+    for a, g in enumerate(chains):
+        for p in _bits(core.around(g) & empty):
+            tab.add_vc(nb + a, p, 0)
+        for i in range(len(sides)):
+            if touch[a] >> i & 1:
+                tab.add_vc(nb + a, first_side + i, 0)
+    for i, side in enumerate(sides):
+        for p in _bits(side & empty):
+            tab.add_vc(first_side + i, p, 0)
+    vc, sc, heap = tab.vc, tab.sc, tab.heap
+    work = 0
+    while heap and work < budget:
+        _, _, semi, x, y, carrier = heapq.heappop(heap)
+        lst = (sc if semi else vc)[x].get(y)
+        if not lst or carrier not in lst:
+            continue  # (replaced by a smaller one since)
+        work += 1
+        for far, mid in ((x, y), (y, x)):
+            if mid >= first_side or (semi and mid < nb):
+                continue  # (no AND through a side; through a cell: two VCs)
+            far_cell = far < nb
+            for w, fulls in list(vc.get(mid, {}).items()):
+                if w == far or (w < nb and carrier >> w & 1):
+                    continue
+                if w >= first_side and far >= first_side and not hex_like:
+                    continue  # (Y: two sides joined win nothing)
+                for d in list(fulls):
+                    if d & carrier or (far_cell and d >> far & 1):
+                        continue
+                    if mid < nb:
+                        tab.add_sc(far, w, carrier | d | 1 << mid, mid)
+                    elif semi:
+                        tab.add_sc(far, w, carrier | d, -1)
+                    else:
+                        tab.add_vc(far, w, carrier | d)
+                if mid >= nb and not semi:
+                    for d in list(sc.get(mid, {}).get(w, ())):
+                        if not d & carrier and not (far_cell and d >> far & 1):
+                            tab.add_sc(far, w, carrier | d, -1)
+    if hex_like:
+        return _hex_wins(tab, first_side, empty, nb, work, (chains, nchain, vc, sc))
+    rows = range(nb, nb + nchain + len(sides))  # (the anchored search's tables: one row an anchor)
+    out = _wins(core, chains, touch, sides, [vc.get(a, {}) for a in rows], [sc.get(a, {}) for a in rows],
+                empty, nb, nchain, work)
+    out.tables = (chains, nchain, vc, sc)
+    return out
+
+
+def _hex_wins(tab, first_side, empty, nb, work, tables) -> HResult:
+    a, b = first_side, first_side + 1
+    fulls = tab.get(tab.vc, a, b) or []
+    semis = list(tab.get(tab.sc, a, b) or [])
+    keys = 0
+    for c in semis:
+        k = tab.keys.get(c, -1)
+        if 0 <= k < nb:
+            keys |= 1 << k
+    if fulls:
+        out = HResult(min(fulls, key=int.bit_count), semis, keys, 0, work)
+    else:
+        out = HResult(None, semis, keys, 0, work)
+        if semis:
+            must, union = empty, 0
+            for c in sorted(semis, key=int.bit_count):
+                must &= c
+                union |= c
+                if not must:  # the OR rule over the winning SCs
+                    out.vc_win = union
+                    break
+            out.must = must
+    out.tables = tables
+    return out

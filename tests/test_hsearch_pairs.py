@@ -1,0 +1,103 @@
+"""H-search over every pair of points (``bitboard_hsearch_pairs``) against brute force on small
+boards: every VC and SC it keeps, between any two points (two empty cells too), holds against
+every defence inside its carrier; a winning VC wins with the opponent to move; no opponent move
+off the must-play region saves the opponent; a key wins at once.  And it proves what the anchored
+H-search (``bitboard_hsearch``) proves, and more."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygame_core.games.connection.bitboard import hex_core
+from pygame_core.games.connection.bitboard_hsearch import hsearch
+from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs
+
+from test_hsearch import _holds as holds, _points, _y_core, check_wins
+from test_inferior_cells import _sample, _solver
+
+
+def _holds(core, stones, chains, player, x, y, carrier, first) -> bool:
+    """Does the player join points ``x`` and ``y`` playing only in ``carrier`` (the opponent
+    first unless ``first``), the empty points counted as its own?  (test_hsearch's check, whose
+    first point is an anchor: an empty ``x`` is put among the stones, ``x - nb`` names it.)"""
+    nb, nchain = core.nbits, len(chains)
+    seed, reached = _points(core, stones, chains, nchain, player)
+    own = stones | (1 << x if x < nb else 0)
+    return holds(core, own, seed, reached, x - nb, y, carrier, first)
+
+
+def _check(core, wins, s0, s1, player, limit=7):
+    mine, theirs = (s0, s1) if player == 0 else (s1, s0)
+    r = hsearch_pairs(core, mine, theirs, player, budget=100_000)
+    checked = 0
+    if r.tables is not None:
+        chains, nchain, vc, sc = r.tables
+        seen = set()
+        for table, first in ((vc, False), (sc, True)):
+            for x, row in table.items():
+                for y, carriers in row.items():
+                    if (y, x, first) in seen:
+                        continue
+                    seen.add((x, y, first))
+                    for c in carriers:
+                        if c.bit_count() <= limit:
+                            assert _holds(core, mine, chains, player, x, y, c, first), \
+                                (s0, s1, player, x, y, c, first)
+                            checked += 1
+    check_wins(core, wins, s0, s1, player, r)
+    return checked, r
+
+
+@pytest.mark.parametrize("board, count, lo, hi", [
+    ("hex4", 60, 3, 9), ("hex5", 20, 10, 16), ("y5", 50, 4, 9), ("y6", 10, 10, 14), ("yr22", 15, 5, 9)])
+def test_every_connection_found_holds(board, count, lo, hi):
+    core = hex_core(int(board[3:])) if board.startswith("hex") else _y_core(board[1:] if board[1] == "r" else int(board[1:]))
+    wins = _solver(core)
+    checked = wins_seen = must_seen = 0
+    for s0, s1 in _sample(core, count, lo, hi, len(board) + lo + 7):
+        for player in (0, 1):
+            n, r = _check(core, wins, s0, s1, player)
+            checked += n
+            wins_seen += r.vc_win is not None or bool(r.sc_wins)
+            must_seen += bool(r.must)
+    assert checked > 20 * count and wins_seen > count // 10 and must_seen > 0, (checked, wins_seen, must_seen)
+
+
+def test_edge_templates_and_a_cell_to_cell_bridge():
+    """Templates II and IIIa (the ziggurat) between a stone and its side, and the bridge
+    between two empty cells (a VC no anchored H-search keeps), come from the base connections."""
+    core = hex_core(11)
+    w, nb = 12, core.nbits
+    for y, size in ((1, 2), (2, 8)):
+        r = hsearch_pairs(core, 1 << (y * w + 5), 0, 0)
+        chains, nchain, vc, _ = r.tables
+        assert min(c.bit_count() for c in vc[nb][nb + nchain]) == size
+    r = hsearch_pairs(core, 0, 0, 0, budget=3000)
+    vc = r.tables[2]
+    a, b = 5 * w + 5, 6 * w + 6  # (5, 5) and (6, 6): a bridge apart
+    assert (1 << (5 * w + 6) | 1 << (6 * w + 5)) in vc[a][b]
+
+
+def test_it_proves_what_the_anchored_search_proves_and_more():
+    core = hex_core(5)
+    more = 0
+    for s0, s1 in _sample(core, 80, 6, 12, 5):
+        for player in (0, 1):
+            mine, theirs = (s0, s1) if player == 0 else (s1, s0)
+            old = hsearch(core, mine, theirs, player)
+            new = hsearch_pairs(core, mine, theirs, player, budget=100_000)
+            if old.vc_win is not None:
+                assert new.vc_win is not None, (s0, s1, player)
+            if old.sc_wins:
+                assert new.vc_win is not None or new.sc_wins, (s0, s1, player)
+            more += (new.vc_win is not None) > (old.vc_win is not None)
+    assert more > 0
+
+
+def test_the_budget_only_finds_less():
+    core = hex_core(5)
+    w = 6
+    stones = 1 << (1 * w + 2) | 1 << (3 * w + 1)  # (2, 1) and (1, 3): a bridge apart, templates II
+    assert hsearch_pairs(core, stones, 0, 0).vc_win is not None
+    small = hsearch_pairs(core, stones, 0, 0, budget=3)
+    assert small.vc_win is None and small.work <= 3
