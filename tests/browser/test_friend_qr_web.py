@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 import qrcode
 
-from helpers import READY, poll, send, state, wait_idle
+from helpers import READY, poll, send, state
 from test_friends_web import context, link_in_card, open_link
+from test_link_preview_web import invite
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "dist" / "screenshots"
@@ -105,8 +106,8 @@ def expected_modules(text: str, ecc: str) -> int:
 
 def card_code(pg, link):
     """The QR code in the card once it shows `link`: its module count and level, checked."""
+    poll(pg, "(link) => document.getElementById('friend-qr').dataset.link === link", link)
     svg = pg.wait_for_selector("#friend-qr svg.qr-code")
-    poll(pg, "() => document.getElementById('friend-qr').isConnected")
     info = pg.evaluate("""() => { const s = document.querySelector('#friend-qr svg');
       const fill = (sel) => getComputedStyle(s.querySelector(sel)).fill;
       return {modules: +s.dataset.modules, ecc: s.dataset.ecc, box: s.getAttribute('viewBox'),
@@ -152,16 +153,7 @@ def hex19_link(site_url) -> str:
 def test_the_card_shows_the_link_as_a_qr_code(browser, site_url, decoder, tmp_path):
     ctx, ana = context(browser)
     try:
-        ana.goto(site_url + "index.html")
-        ana.wait_for_selector(READY, timeout=120_000)
-        ana.select_option("#game-select", "hex")
-        ana.fill('[name="opt-size"]', "7")
-        ana.select_option('#player-fields [data-seat="1"]', "friend")
-        ana.fill("#friend-my-name", "Ana")
-        ana.click("#new-game")
-        wait_idle(ana)
-        send(ana, {"cmd": "play", "move": "d4"})
-        invitation = link_in_card(ana)
+        invitation = invite(ana, site_url)
         # a computer: no share sheet, so the code is shown at once
         assert ana.evaluate("document.getElementById('friend-qr-box').open")
         info = card_code(ana, invitation)
@@ -178,7 +170,7 @@ def test_the_card_shows_the_link_as_a_qr_code(browser, site_url, decoder, tmp_pa
         ana.click("#friend-copy")
         poll(ana, "() => window.boardwright.state().friend.sent === 1")
         sent = poll(ana, "() => document.getElementById('friend-link').value")
-        poll(ana, "(n) => +document.querySelector('#friend-qr svg').dataset.modules > 0", None)
+        poll(ana, "(link) => document.getElementById('friend-qr').dataset.link === link", sent)
         assert read_qr(ana, decoder, tmp_path) == sent
         assert not ana.page_errors
     finally:

@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "dist" / "screenshots"
 
 
-def start_invitation(ana, site_url, first="d4"):
+def invite(ana, site_url, first="d4") -> str:
+    """Ana starts a Hex 7 game with a friend and plays `first`: the invitation in her card (not
+    sent yet)."""
     ana.goto(site_url + "index.html")
     ana.wait_for_selector(READY, timeout=120_000)
     ana.select_option("#game-select", "hex")
@@ -25,7 +27,12 @@ def start_invitation(ana, site_url, first="d4"):
     wait_idle(ana)
     ana.evaluate("async (m) => { await window.boardwright.send({cmd: 'play', move: m}); }", first)
     wait_idle(ana)
-    link = link_in_card(ana)
+    return link_in_card(ana)
+
+
+def start_invitation(ana, site_url, first="d4") -> str:
+    """The invitation, sent (copied): final."""
+    link = invite(ana, site_url, first)
     ana.click("#friend-copy")
     poll(ana, "() => window.boardwright.state().friend.sent === 1")
     return ana.input_value("#friend-link") or link

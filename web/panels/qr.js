@@ -80,7 +80,10 @@ export function qrBox(box, figure, label) {
     drawn = want;
     try {
       const svg = await qrSvg(want, label);
-      if (url === want) figure.replaceChildren(svg);
+      if (url === want) {
+        figure.replaceChildren(svg);
+        figure.dataset.link = want; // the link the code on screen holds
+      }
     } catch (err) {
       console.warn("Boardwright: no QR code:", err);
       drawn = "";
@@ -90,7 +93,7 @@ export function qrBox(box, figure, label) {
   box.addEventListener("toggle", draw);
   return (next) => {
     url = next || "";
-    if (!url) { drawn = ""; figure.replaceChildren(); }
+    if (!url) { drawn = ""; figure.replaceChildren(); delete figure.dataset.link; }
     draw();
   };
 }
