@@ -6,13 +6,15 @@
 Steps
   1. build the pure-Python wheel of this repo into dist/wheels/ with
      SOURCE_DATE_EPOCH set (reused while the sources are unchanged; --force rebuilds);
-  2. fetch the pinned Pyodide core with ``npm pack`` into .cache/ (reused);
+  2. fetch the pinned Pyodide core with ``npm pack`` into .cache/ (reused; its sha512 checked
+     against PYODIDE_INTEGRITY);
   3. copy the runtime files into <out>/pyodide/ (source-map comments stripped), ship
      the micropip wheel (pip download into .cache/wheels/; the bot workbench loads it to
      install a wheel a person drops) and trim the lock file to it; compile the modules a
      start imports to bytecode, in the shipped Pyodide under Node.js (site_pyc.py), into
      the site's standard library zip and engine wheel;
-  4. copy web/* into <out>, build docs/ into <out>/docs/ (site_docs.py: Sphinx, pinned in
+  4. copy web/* into <out>, the vendored scripts into <out>/vendor/ (site_vendor.py: pinned
+     npm tarballs, sha512 checked, licence files shipped), build docs/ into <out>/docs/ (site_docs.py: Sphinx, pinned in
      docs/requirements.txt, strict), the engine wheel to wheels/<sha256[:16]>/<file name>,
      write build.json, draw the app icons (icons/icon-192.png, icons/icon-512.png), write
      the page's preload links (site_preload.py: its module graph and boot.json);
@@ -74,9 +76,13 @@ from site_docs import build_docs, require_tools  # noqa: E402
 from site_icons import ICON_SIZES, icon_png, png_bytes, write_icons  # noqa: E402,F401 (re-exported)
 from site_preload import add_preloads  # noqa: E402
 from site_pyc import precompile  # noqa: E402
+from site_vendor import npm_tarball, vendor  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
+# the npm registry's sha512 of that tarball (npm view pyodide@VERSION dist.integrity): checked
+# whenever the tarball is unpacked (site_vendor.npm_tarball)
+PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 PYODIDE_PYTHON = "3.14"  # Python version of this Pyodide release (for pip download)
 RUNTIME_FILES = [
     "pyodide.mjs",
@@ -193,16 +199,10 @@ def fetch_pyodide() -> Path:
     if all((pkg / f).is_file() for f in RUNTIME_FILES):
         log(f"pyodide {PYODIDE_VERSION}: using cached {pkg.relative_to(ROOT)}")
         return pkg
-    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tgz.is_file():
-        if not shutil.which("npm"):
-            sys.exit("[build] ERROR: npm is required to fetch the Pyodide runtime (apt-get install -y npm)")
-        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
-            cwd=CACHE, stdout=subprocess.DEVNULL)
-        if not tgz.is_file():
-            sys.exit(f"[build] ERROR: npm pack did not produce {tgz}")
-    else:
-        log(f"pyodide {PYODIDE_VERSION}: using cached tarball {tgz.relative_to(ROOT)}")
+    try:
+        tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY, CACHE, log)
+    except RuntimeError as exc:
+        sys.exit(f"[build] ERROR: {exc}")
     tmp = CACHE / f"pyodide-{PYODIDE_VERSION}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     with tarfile.open(tgz) as tf:
@@ -394,8 +394,14 @@ def main(argv: list[str] | None = None) -> int:
         log(f"copied web/ ({sum(1 for p in web.rglob('*') if p.is_file())} files)")
     else:
         log("WARNING: no web/ folder")
-    if (tmp / "pyodide").exists() or (tmp / "wheels").exists():
-        sys.exit("[build] ERROR: web/ must not contain pyodide/ or wheels/ (reserved for the build)")
+    if (tmp / "pyodide").exists() or (tmp / "wheels").exists() or (tmp / "vendor").exists():
+        sys.exit("[build] ERROR: web/ must not contain pyodide/, wheels/ or vendor/ (reserved for the build)")
+    try:
+        vendor(tmp, CACHE, log)  # third-party scripts: pinned npm tarballs, sha512 checked
+    except RuntimeError as exc:
+        print(f"[build] ERROR: {exc}", file=sys.stderr)
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 1
     try:
         build_docs(tmp, log)
     except RuntimeError as exc:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README "test" command:  bash build_scripts/test.sh [pytest args]   (default: tests/)
 # Creates/reuses .venv, installs the pinned test tools (pytest, hypothesis, playwright,
-# websockets, pytest-timeout, dask + distributed for the cluster test; no Playwright browser download)
+# websockets, pytest-timeout, dask + distributed for the cluster test, qrcode: the reference the
+# vendored QR encoder is compared with; no Playwright browser download)
 # and the docs tools (Sphinx, docs/requirements.txt), installs with apt-get (as root, when missing)
 # Chromium, Firefox ESR, WebKitGTK's WebDriver + MiniBrowser and Xvfb, builds the site, runs pytest.
 set -euo pipefail
@@ -11,7 +12,7 @@ say() { echo "[test] $*"; }
 
 # 1. virtualenv with the test tools and the docs tools (docs/requirements.txt), pinned
 #    (a different installed version is reinstalled)
-PINNED=(pytest==9.2.0 hypothesis==6.170.17 playwright==1.65.2 websockets==17.4 pytest-timeout==2.4.0 dask==2026.8.0 distributed==2026.8.0)
+PINNED=(pytest==9.2.0 hypothesis==6.170.17 playwright==1.65.2 websockets==17.4 pytest-timeout==2.4.0 dask==2026.8.0 distributed==2026.8.0 qrcode==8.2)
 . build_scripts/pinned_venv.sh
 ensure_venv
 PY="$VENV_PY"

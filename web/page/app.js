@@ -240,7 +240,14 @@ async function main() {
   $("new-game").disabled = false;
   // a share link first; else the game this browser was playing; else a new game
   const token = params.get("r");
+  if (early && early.link) ui.early = null; // a friend's link drawn early: the engine opens it now
   const linkError = token ? await openLink(token, { atStart: true }) : null;
+  let dropped = null; // a move made on a link's board the engine did not open
+  if (ui.state && ui.state.preview) { // the engine refused the link drawn early: the game stays as it was
+    if (ui.pending) dropped = `Your move ${ui.pending.label} was not played: the link was not opened.`;
+    setPending(null);
+    ui.state = null;
+  }
   if (!ui.state || ui.early) {
     let resumed = false;
     const saved = getCurrent();
@@ -260,7 +267,7 @@ async function main() {
       }
     }
   }
-  if (linkError) showError(linkError);
+  if (linkError || dropped) showError([linkError, dropped].filter(Boolean).join(" "));
   else { // shown now: starting the new game cleared it
     const bootError = takeBootError();
     if (bootError) showError(bootError);

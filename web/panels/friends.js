@@ -14,12 +14,14 @@ import { loadGame } from "../page/games.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
+import { qrBox } from "./qr.js";
 
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
 let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
 let confirmResign = false; // Resign asks once more before it acts
 let noticeAt = null; // a note that goes once the game moves on: the position it was shown at
 let copiedAt = null; // the position "Copied"/"Shared" was said at (it goes with another position)
+let setQr = () => {}; // the link in the card's QR code box (qr.js qrBox; set by wireFriends)
 
 const friendSaveId = (id) => `friend-${id}`;
 
@@ -182,7 +184,7 @@ export function renderFriend(state) {
     ? "Sent: this is final. If the message got lost, send the link again."
     : "Not sent yet: until you copy or share the link you can take your move back.";
   if (showSend) fillLink(state);
-  else { $("friend-link").value = ""; shown = null; }
+  else { $("friend-link").value = ""; shown = null; setQr(""); }
 }
 
 function linkKey(state) {
@@ -200,6 +202,7 @@ async function fillLink(state) {
   if (!response.ok || !ui.state || linkKey(ui.state) !== key) return;
   shown = { token: response.result.token, now, key };
   $("friend-link").value = linkUrl(shown.token);
+  setQr($("friend-link").value);
 }
 
 function linkUrl(token) {
@@ -211,7 +214,10 @@ async function commit() {
   if (!shown || !ui.state || !ui.state.friend || ui.state.friend.sent === ui.state.cursor) return;
   const { now } = shown;
   const response = await send({ cmd: "friend_link", now, commit: true });
-  if (response.ok && response.result.token !== shown.token) $("friend-link").value = linkUrl(response.result.token);
+  if (response.ok && response.result.token !== shown.token) {
+    $("friend-link").value = linkUrl(response.result.token);
+    setQr($("friend-link").value);
+  }
 }
 
 async function copyLink() {
@@ -292,6 +298,9 @@ export function renderFriendGames() {
 }
 
 export function wireFriends() {
+  // the QR code: open at first where there is no share sheet (a computer), behind its toggle on phones
+  $("friend-qr-box").open = !navigator.share;
+  setQr = qrBox($("friend-qr-box"), $("friend-qr"), "QR code of the link for your friend");
   $("friend-copy").addEventListener("click", copyLink);
   $("friend-share").addEventListener("click", shareLink);
   $("friend-link").addEventListener("copy", () => { commit(); }); // copied by hand: sent too
