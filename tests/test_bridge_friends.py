@@ -1,6 +1,7 @@
-"""Bridge commands for games with a friend by link (pygame_core/bridge/friends.py): two
-sessions (two pages) pass links; stale, rewritten and wrong-seat links change nothing; undo stops
-at the moves sent; resign; resume from a page's copy."""
+"""Bridge commands for games with a friend by link (pygame_core/bridge/friends.py and
+friend_replies.py): two sessions (two pages) pass links; stale, rewritten and wrong-seat links
+change nothing; undo stops at the moves sent; resign; resume from a page's copy; conditional
+replies chosen move by move, added, continued and removed (not once sent); the receiver's name."""
 
 from pygame_core.bridge import Session
 from test_bridge_records import err as refused, ok
@@ -153,7 +154,7 @@ def test_conditional_replies_are_played_at_once_and_checked_by_the_sender():
     st = ok(ana, cmd="friend_lines", lines=[["b2", "d4", "e1", "e2"], ["a1", "a2"]])
     assert st["friend"]["mine"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]]
     invite = ok(ana, cmd="friend_link", now=NOW + 1, commit=True)
-    assert "sent already" in err(ana, cmd="friend_lines", lines=[])
+    assert "went with the link you sent" in err(ana, cmd="friend_lines", lines=[])
     ana_copy = copy_of(invite)
     got = ok(bo, cmd="friend_open", token=invite["token"], copies={})
     assert got["friend"]["theirs"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]]
@@ -174,3 +175,120 @@ def test_conditional_replies_are_played_at_once_and_checked_by_the_sender():
     other = {k: {**v, "lines": [["a1", "a2"]]} for k, v in ana_copy.items()}
     refused = ok(Session(), cmd="friend_open", token=reply["token"], copies=other)["link"]
     assert refused["status"] == "conflict" and "not one of your conditional replies" in refused["message"]
+
+
+def _sender(size=5, seed=4):
+    """Ana (seat 0) has played c3 in a new Hex game: her friend is to move."""
+    ana = Session()
+    ok(ana, cmd="friend_new", game="hex", options={"size": size}, seed=seed, seat=0, names=["Ana", ""], now=NOW)
+    ok(ana, cmd="play", move="c3")
+    return ana
+
+
+def test_friend_pick_shows_the_position_after_the_moves_chosen():
+    ana = Session()
+    ok(ana, cmd="friend_new", game="hex", options={"size": 5}, seed=4, seat=0, names=["Ana", ""], now=NOW)
+    assert "after your move" in err(ana, cmd="friend_pick", line=[])  # her move first
+    ok(ana, cmd="play", move="c3")
+    before = ok(ana, cmd="state")
+    pick = ok(ana, cmd="friend_pick", line=[])
+    assert pick["turn"] == "friend" and pick["marks"] == [] and len(pick["legal"]) == 24
+    pick = ok(ana, cmd="friend_pick", line=["b2"])
+    assert pick["turn"] == "you" and pick["marks"] == ["b2"] and "b2" not in [m["move"] for m in pick["legal"]]
+    assert any("b2" == item.get("target") and "stone" in item.get("cls", "")
+               for layer in pick["scene"]["layers"] for item in layer["items"])  # drawn on its cell
+    assert ok(ana, cmd="friend_pick", line=["b2", "d4", "e1"])["marks"] == ["b2", "d4", "e1"]
+    assert "not a legal move" in err(ana, cmd="friend_pick", line=["c3"])
+    assert "not a legal move" in err(ana, cmd="friend_pick", line=["b2", "b2"])
+    assert "at most 4 moves" in err(ana, cmd="friend_pick", line=["b2", "d4", "e1", "e2"])
+    assert "list of move texts" in err(ana, cmd="friend_pick", line="b2")
+    assert ok(ana, cmd="state") == before  # choosing changes nothing
+    ok(ana, cmd="friend_lines", add=["b2", "d4"])
+    message = err(ana, cmd="friend_pick", line=["b2"])  # that position has an answer: say which
+    assert "reply 1 answers that already (if b2, answer d4)" in message and "continue it" in message
+    assert ok(ana, cmd="friend_pick", line=["b2", "d4"])["turn"] == "friend"  # continuing it
+    ok(ana, cmd="friend_lines", lines=[[x, "a5"] for x in ("a1", "a2", "a3", "a4", "b1", "b3", "b4", "b5")])
+    assert "at most 8" in err(ana, cmd="friend_pick", line=[])
+
+
+def test_a_move_that_ends_the_game_has_no_answer():
+    ana = Session()
+    ok(ana, cmd="friend_new", game="hex", options={"size": 2}, seed=1, seat=0, names=["", ""], now=NOW)
+    ok(ana, cmd="play", move="a1")
+    ok(ana, cmd="friend_lines", lines=[])
+    # Red's b1 after a1: Red then needs only a2 to win; pick that line's end
+    assert ok(ana, cmd="friend_pick", line=["b1"])["turn"] == "you"
+    assert "ends the game" in err(ana, cmd="friend_pick", line=["b1", "b2", "a2"])
+
+
+def test_lines_are_added_continued_and_removed_until_sent():
+    ana = _sender()
+    st = ok(ana, cmd="friend_lines", add=["b2", "d4"])
+    assert st["friend"]["mine"] == [["b2", "d4"]]
+    assert "reply 1 is that line already" in err(ana, cmd="friend_lines", add=["b2", "d4"])
+    assert "reply 1 answers that already" in err(ana, cmd="friend_lines", add=["b2", "d2"])
+    ok(ana, cmd="friend_lines", add=["a1", "a2"])
+    st = ok(ana, cmd="friend_lines", add=["b2", "d4", "e1", "e2"])  # continues line 1, in its place
+    assert st["friend"]["mine"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]]
+    assert "reply 1 is that line already" in err(ana, cmd="friend_lines", add=["b2", "d4"])
+    assert "answers that already" in err(ana, cmd="friend_lines", add=["b2", "d4", "e1", "e3"])
+    assert "not a legal move" in err(ana, cmd="friend_lines", add=["c3", "a5"])
+    assert "2 or 4 move texts" in err(ana, cmd="friend_lines", add=["a3"])
+    assert "index of a conditional reply" in err(ana, cmd="friend_lines", remove=2)
+    assert "index of a conditional reply" in err(ana, cmd="friend_lines", remove=True)
+    assert ok(ana, cmd="friend_lines", remove=1)["friend"]["mine"] == [["b2", "d4", "e1", "e2"]]
+    # sent: the lines in the link stay (the friend may hold them); new ones replace the link
+    first = ok(ana, cmd="friend_link", now=NOW + 1, commit=True)
+    assert first["friend"]["mine_sent"] == [["b2", "d4", "e1", "e2"]]
+    assert "went with the link you sent" in err(ana, cmd="friend_lines", remove=0)
+    assert "went with the link you sent" in err(ana, cmd="friend_lines", lines=[])
+    st = ok(ana, cmd="friend_lines", add=["a1", "a2"])
+    assert st["friend"]["mine"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]] and st["friend"]["sent"] == 1
+    assert ok(ana, cmd="friend_lines", remove=1)["friend"]["mine"] == [["b2", "d4", "e1", "e2"]]  # not sent: it goes
+    ok(ana, cmd="friend_lines", add=["a1", "a2"])
+    again = ok(ana, cmd="friend_link", now=NOW + 30, commit=True)  # sent again: the same move, its time kept
+    assert again["token"] != first["token"] and again["friend"]["times"] == first["friend"]["times"] == [NOW + 1]
+    assert again["friend"]["mine_sent"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]]
+    # a resumed copy keeps what was sent; an older copy without it reads as none sent
+    copy = again["save"]
+    resumed = ok(Session(), cmd="friend_resume", record=copy["record"], cursor=copy["cursor"], friend=copy["friend"])
+    assert resumed["friend"] == again["friend"]
+    old = {k: v for k, v in copy["friend"].items() if k != "mine_sent"}
+    assert ok(Session(), cmd="friend_resume", record=copy["record"], cursor=copy["cursor"], friend=old)["friend"]["mine_sent"] == []
+    # the friend opens the newer link: both lines; answers are listed in the state as played
+    bo = Session()
+    got = ok(bo, cmd="friend_open", token=again["token"], copies={})
+    assert got["friend"]["theirs"] == [["b2", "d4", "e1", "e2"], ["a1", "a2"]] and got["friend"]["answers"] == []
+    st = ok(bo, cmd="play", move="a1")
+    assert st["friend"]["answers"] == [["a1", "a2"]] and st["friend_answer"] == "a2"
+    st = ok(bo, cmd="undo")
+    assert st["friend"]["answers"] == [] and st["cursor"] == 1
+    ok(bo, cmd="play", move="b2")
+    st = ok(bo, cmd="play", move="e1")
+    assert st["friend"]["answers"] == [["b2", "d4"], ["e1", "e2"]]
+    ok(bo, cmd="play", move="b4")
+    reply = ok(bo, cmd="friend_link", now=NOW + 40, commit=True)
+    assert reply["friend"]["answers"] == []  # sent: final moves, no longer answers of this turn
+    back = ok(ana, cmd="friend_open", token=reply["token"], copies=copy_of(again))["link"]
+    assert back["status"] == "ahead" and back["answers"] == ["d4", "e2"]
+    assert "played your conditional replies d4 and e2 for you (checked: you set them)" in back["message"]
+
+
+def test_the_receiver_names_themselves_and_the_name_travels():
+    ana = _sender()
+    invite = ok(ana, cmd="friend_link", now=NOW + 1, commit=True)
+    bo = Session()
+    ok(bo, cmd="friend_open", token=invite["token"], copies={})
+    st = ok(bo, cmd="friend_name", name="  Bo ")
+    assert st["friend"]["names"] == ["Ana", "Bo"]
+    assert ok(bo, cmd="friend_name", name="B" * 40)["friend"]["names"][1] == "B" * 24  # the format's cap
+    assert "control" in err(bo, cmd="friend_name", name="Bo\u0007")
+    assert "as text" in err(bo, cmd="friend_name", name=7)
+    plain = Session()
+    ok(plain, cmd="new", game="hex", options={"size": 5})
+    assert "not a game with a friend" in err(plain, cmd="friend_name", name="Bo")
+    ok(bo, cmd="friend_name", name="Bo")
+    ok(bo, cmd="play", move="b2")
+    reply = ok(bo, cmd="friend_link", now=NOW + 2, commit=True)
+    got = ok(ana, cmd="friend_open", token=reply["token"], copies=copy_of(invite))
+    assert got["friend"]["names"] == ["Ana", "Bo"]

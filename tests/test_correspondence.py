@@ -213,7 +213,8 @@ def test_conditional_answers_played_for_a_seat_are_checked():
     after.play(z)
     token = link(after, sender=0)
     got = compare(decode_link(token), 1, red_copy)
-    assert got["status"] == "ahead" and got["answered"] == 1 and got["new"] == [x, y, z]
+    assert got["status"] == "ahead" and got["answered"] == 1 and got["new"] == [x, y, z] and got["answers"] == [y]
+    assert got["message"] == f"3 new moves: your friend's page played your conditional reply {y} for you (checked: you set it)."
     forged = compare(decode_link(token), 1, {**red_copy, "lines": [[x, texts[2]]]})
     assert forged["status"] == "conflict" and "not one of your conditional replies" in forged["message"]
 

@@ -70,7 +70,8 @@ Requests (``"cmd"`` plus arguments), by module:
     detected by its content, loaded like ``load``.
 :mod:`.friends` (a game with a friend by link: a correspondence game)
   * ``friend_new``, ``friend_link``, ``friend_open``, ``friend_resume``, ``friend_resign``,
-    ``friend_lines`` (conditional replies; described there).
+    ``friend_name`` (described there); :mod:`.friend_replies`: ``friend_pick``, ``friend_lines``
+    (conditional replies).
 :mod:`.think`
   * ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice
     longer for the player to move and return the progress (with ``iterations_per_second``),
@@ -99,7 +100,7 @@ import json
 import traceback
 
 from ..core import GameError, InvalidRecordError, quote
-from . import analysis, friends, lines, play, records, think
+from . import analysis, friend_replies, friends, lines, play, records, think
 from .errors import BridgeError
 from .records import _link_token  # noqa: F401 - re-exported for tests
 from .session import Session
@@ -122,7 +123,8 @@ COMMANDS = {
     "analyse": analysis.cmd_analyse, "play_line": analysis.cmd_play_line, "review": analysis.cmd_review,
     "friend_new": friends.cmd_friend_new, "friend_link": friends.cmd_friend_link,
     "friend_open": friends.cmd_friend_open, "friend_resume": friends.cmd_friend_resume,
-    "friend_resign": friends.cmd_friend_resign, "friend_lines": friends.cmd_friend_lines,
+    "friend_resign": friends.cmd_friend_resign, "friend_name": friends.cmd_friend_name,
+    "friend_pick": friend_replies.cmd_friend_pick, "friend_lines": friend_replies.cmd_friend_lines,
 }
 
 _session = Session()

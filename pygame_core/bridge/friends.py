@@ -11,16 +11,19 @@ The session holds the game as usual (every seat ``"human"``) plus ``session.frie
 * ``final``: how many moves are final: received from the friend, or sent.  Undo stops there;
   the moves after it (this seat's, not sent yet) can still be taken back;
 * ``sent``: how many moves the last link this page sent held (``None``: none sent yet);
-* ``mine``: the conditional replies this page sent with its last link; ``theirs``: the friend's,
-  from the link received; ``resigned``: the seat that resigned, or ``None``; ``host``: this
-  page started the game (it sends the invitation).
+* ``mine``: the conditional replies this page sets with its next link (and sent with its last
+  one); ``mine_sent``: those of the link last sent (a link sent cannot be taken back, so these
+  can be continued but not removed); ``theirs``: the friend's, from the link received;
+  ``resigned``: the seat that resigned, or ``None``; ``host``: this page started the game (it
+  sends the invitation).
 
 While it is set, only ``seat`` moves (``play`` refuses the friend's moves, the state lists no
 legal move on the friend's turn) and a resignation ends the game (:func:`.session.friend_view`).
 The page keeps its copies of these games (the state's ``save`` carries the context) and gives
 them back to ``friend_open`` and ``friend_resume``.
 
-Requests:
+Requests (the conditional replies' own, ``friend_pick`` and ``friend_lines``, are in
+:mod:`.friend_replies`):
 
 * ``friend_new`` - ``game``, ``options``, ``seed``, ``seat`` (this page's), ``names``, ``now``
   (minutes since 1970): a new game with a fresh id.  When the friend moves first, the
@@ -28,23 +31,25 @@ Requests:
   first move (a link is always sent by the seat that does not move next).
 * ``friend_link`` - ``now``, ``commit``: the link for the game on screen (the friend's turn, or
   the game over).  ``commit: true`` when it is copied or shared: the moves become final and
-  take ``now`` as their time.  Returns the state plus ``token`` and ``link_moves`` (how many
+  take ``now`` as their time (copied again after new conditional replies: the link with them
+  replaces the one sent).  Returns the state plus ``token`` and ``link_moves`` (how many
   moves the link holds).
 * ``friend_open`` - ``token``, ``copies`` (``{id: {seat, moves, lines, host}}``: this
   device's copies): :func:`pygame_core.records.correspondence.compare`'s answer as ``link``
-  (``status``, ``message``, ``new``, ``answered``, ``id``); for ``new``, ``ahead`` and
+  (``status``, ``message``, ``new``, ``answered``, ``answers``, ``id``); for ``new``, ``ahead`` and
   ``current`` the link's game is installed at its end, from the receiver's seat, and the
   answer is the state plus ``link``; otherwise only ``{link}`` and nothing changes.
 * ``friend_resume`` - ``record``, ``cursor``, ``friend`` (a context from a state's ``save``).
 * ``friend_resign`` - this seat resigns (then ``friend_link`` makes the final link).
-* ``friend_lines`` - ``lines``: this seat's conditional replies, sent with the next link (at
-  most 8 lists of 2 or 4 move texts from the position on screen, the friend's move first: "if
-  they play X, I answer Y"); ``[]`` clears them.  A move on screen clears them too.
+* ``friend_name`` - ``name``: this seat's display name (plain text, cut to 24 characters),
+  sent with the next link; the friend's page shows it from then on.
 
 Conditional replies: when this seat plays a move that one of the friend's lines (``theirs``)
 starts with, ``play`` plays the friend's answer at once (the answer is ``friend_answer`` in its
-answer); undo takes it back with the move it answered.  The friend's page checks, when the
-link comes back, that every answer played for it is one it set (``compare``).
+answer, and the state's ``friend.answers`` lists ``[this seat's move, the friend's answer]``
+for each answer played since the last final move); undo takes it back with the move it
+answered.  The friend's page checks, when the link comes back, that every answer played for it
+is one it set (``compare``; its message names them).
 """
 from __future__ import annotations
 
@@ -52,7 +57,7 @@ from ..core import InvalidRecordError, new_game, replay
 from ..records.v3 import MAX_MINUTES, MAX_NAME, check_name
 from .errors import BridgeError
 from .records import install
-from .session import Session, friend_turn as friend_turn_of, require_game, start
+from .session import Session, require_game, start
 from .state import state
 
 
@@ -103,7 +108,7 @@ def cmd_friend_new(session: Session, req):
     seats = game.num_players
     context = {"id": new_game_id(), "seat": _seat(req.get("seat", 0), seats),
                "names": _names(req.get("names"), seats), "start": _now(req), "times": [], "final": 0,
-               "sent": None, "mine": [], "theirs": [], "resigned": None, "host": True}
+               "sent": None, "mine": [], "mine_sent": [], "theirs": [], "resigned": None, "host": True}
     start(session, game, ["human"] * seats)
     session.friend = context
     return state(session)
@@ -134,7 +139,8 @@ def cmd_friend_link(session: Session, req):
     except InvalidRecordError as exc:
         raise BridgeError(str(exc)) from None
     if req.get("commit"):
-        session.friend = {**context, "times": times, "final": len(times), "sent": len(times)}
+        session.friend = {**context, "times": times, "final": len(times), "sent": len(times),
+                          "mine_sent": [list(line) for line in context["mine"]]}
     return {**state(session), "token": token, "link_moves": len(times)}
 
 
@@ -173,7 +179,7 @@ def cmd_friend_open(session: Session, req):
     session.friend = {"id": corr["id"], "seat": seat, "names": corr["names"], "start": corr["start"],
                       "times": corr["times"], "final": n, "sent": None if answer["status"] == "new" else
                       min(n, len(local["moves"])), "mine": local["lines"] if local and not answer["new"] else [],
-                      "theirs": corr["lines"], "resigned": corr["resigned"], "host": bool(local and local["host"])}
+                      "mine_sent": [], "theirs": corr["lines"], "resigned": corr["resigned"], "host": bool(local and local["host"])}
     return {**state(session), "link": answer}
 
 
@@ -200,7 +206,7 @@ def check_context(game, context) -> dict:
         out["times"], out["final"] = times[:final], final
         sent = context.get("sent")
         out["sent"] = sent if isinstance(sent, int) and not isinstance(sent, bool) and 0 <= sent <= final else None
-        for key in ("mine", "theirs"):
+        for key in ("mine", "mine_sent", "theirs"):
             lines = context.get(key) or []
             out[key] = lines if isinstance(lines, list) and all(
                 isinstance(line, list) and all(isinstance(m, str) for m in line) for line in lines) else []
@@ -252,21 +258,13 @@ def play_answer(session: Session) -> str | None:
     return None
 
 
-def cmd_friend_lines(session: Session, req):
-    from ..records import encode_corr_link
+def cmd_friend_name(session: Session, req):
+    """``name``: this seat's display name, sent with the next link."""
     context = require_friend(session)
-    lines = req.get("lines")
-    if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
-        raise BridgeError("lines must be a list of lines, each a list of move texts")
-    game = session.game
-    if friend_turn_of(session) != "friend" or len(game.history) != len(session.moves):
-        raise BridgeError("conditional replies are set after your move, at the end of the game")
-    if context["sent"] == len(game.history):
-        raise BridgeError("this move is sent already: set the replies with your next move")
-    try:  # checked as the link checks them
-        encode_corr_link(game, game_id=context["id"], sender=context["seat"], start=context["start"],
-                         times=_times(context, len(game.history), context["start"]), lines=lines or None)
-    except InvalidRecordError as exc:
-        raise BridgeError(str(exc)) from None
-    session.friend = {**context, "mine": [list(line) for line in lines]}
+    name = req.get("name")
+    if not isinstance(name, str):
+        raise BridgeError("friend_name needs the name as text")
+    names = list(context["names"])
+    names[context["seat"]] = _names([name], 1)[0]
+    session.friend = {**context, "names": names}
     return state(session)

@@ -59,7 +59,7 @@ def cmd_play(session: Session, req):
     session.game = trial
     play_in_tree(session, trial.format_move(value))
     if session.friend:  # a game with a friend: a conditional reply of theirs answers at once
-        session.friend = {**session.friend, "mine": []}  # the replies I set were for before this move
+        session.friend = {**session.friend, "mine": [], "mine_sent": []}  # they were for before this move
         answer = play_answer(session)
         if answer:
             return {**state(session), "friend_answer": answer}

@@ -59,10 +59,11 @@ def state(session: Session) -> dict:
 
 def friend_state(session: Session, out: dict) -> None:
     """A game with a friend by link (bridge/friends.py): its context in ``friend`` (with
-    ``turn``) and in ``save``; no legal move but this seat's; a resignation ends the game."""
+    ``turn`` and ``answers``, :func:`answers_played`) and in ``save``; no legal move but this
+    seat's; a resignation ends the game."""
     context = session.friend
     turn = friend_turn(session)
-    out["friend"] = {**context, "turn": turn}
+    out["friend"] = {**context, "turn": turn, "answers": answers_played(session)}
     out["save"]["friend"] = dict(context)
     if turn != "you" or session.cursor < context["final"]:
         out["legal"] = []
@@ -72,6 +73,15 @@ def friend_state(session: Session, out: dict) -> None:
         who = [context["names"][i] or p["name"] for i, p in enumerate(out["players"])]
         out["is_over"], out["winners"] = True, [1 - resigned]
         out["status"] = f"{who[resigned]} resigned. {who[1 - resigned]} wins."
+
+
+def answers_played(session: Session) -> list[list[str]]:
+    """``[this seat's move, the friend's answer]`` for each conditional reply of the friend's
+    played on this page since the last final move (the friend's moves after it are those)."""
+    context, game = session.friend, session.game
+    moves, movers = game.moves, game.movers
+    return [[moves[k - 1], moves[k]] for k in range(max(context["final"], 1), len(moves))
+            if movers[k] != context["seat"]]
 
 
 def public_moves(session: Session, seat) -> list[str]:

@@ -48,13 +48,14 @@ def compare(link: dict, seat: int, local: dict | None = None) -> dict:
     move texts and the conditional replies this seat sent with its last link (lists of move
     texts from the end of ``moves``, as in the link's ``q``).  Returns ``{"status", "message",
     "new", "answered"}``: ``new`` the move texts the link adds, ``answered`` how many of them
-    were this seat's conditional answers.  Raises :class:`InvalidRecordError` for a link that is
+    were this seat's conditional answers (``"ahead"`` only: ``answers``, their texts; the
+    message names them).  Raises :class:`InvalidRecordError` for a link that is
     no correspondence link."""
     corr = link.get("corr") if isinstance(link, dict) else None
     if not corr:
         raise InvalidRecordError("this is a shared game, not a move in a game with a friend")
     moves = link["record"]["moves"]
-    out = {"status": "", "message": "", "new": [], "answered": 0}
+    out = {"status": "", "message": "", "new": [], "answered": 0, "answers": []}
     if link["view"] != seat:
         who = "the link you sent: it waits for your friend's move" if corr["sender"] == seat \
             else "a link for another seat"
@@ -80,7 +81,7 @@ def compare(link: dict, seat: int, local: dict | None = None) -> dict:
         return {**out, "status": "current", "message": "This link holds no new move."}
     seats = _seats_of(link["record"])[len(mine):]
     lines = [tuple(line) for line in local.get("lines", []) if isinstance(line, (list, tuple))]
-    answered = 0
+    answers = []
     for j, (text, who) in enumerate(zip(new, seats)):
         if who != seat:
             continue
@@ -89,6 +90,12 @@ def compare(link: dict, seat: int, local: dict | None = None) -> dict:
             return {**out, "status": "conflict",
                     "message": f"This link plays move {len(mine) + j + 1} ({quote(text, 12)}) for you, "
                                "and it is not one of your conditional replies."}
-        answered += 1
-    return {**out, "status": "ahead", "new": list(new), "answered": answered,
-            "message": f"{len(new)} new move{'s' if len(new) != 1 else ''}."}
+        answers.append(text)
+    message = f"{len(new)} new move{'s' if len(new) != 1 else ''}."
+    if answers:
+        played = " and ".join(a[:12] for a in answers)
+        message = (f"{message[:-1]}: your friend's page played your conditional repl"
+                   f"{'ies' if len(answers) > 1 else 'y'} {played} for you (checked: you set "
+                   f"{'them' if len(answers) > 1 else 'it'}).")
+    return {**out, "status": "ahead", "new": list(new), "answered": len(answers), "answers": answers,
+            "message": message}

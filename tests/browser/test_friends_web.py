@@ -43,6 +43,16 @@ def open_link(pg, site_url, url):
     wait_idle(pg)
 
 
+def add_reply(pg, *cells):
+    """Add a conditional reply by clicking: "Add a conditional reply", then
+    their move and your answer (and once more) on the board."""
+    pg.click("#friend-cond-add")
+    wait_idle(pg)
+    for cell in cells:
+        pg.click(f'#board-svg [data-target="{cell}"]')
+        wait_idle(pg)
+
+
 def headline(pg):
     return pg.inner_text("#friend-headline")
 
@@ -106,11 +116,8 @@ def test_two_friends_play_hex_by_links(browser, site_url):
         open_link(ana, site_url, reply)
         assert headline(ana) == "You play Blue against your friend: your move" and state(ana)["last_move"] == "b2"
         send(ana, {"cmd": "play", "move": "d2"})
-        # a conditional reply: if Bo plays a1, Ana answers a2 at once
-        ana.click("#friend-lines-box summary")
-        ana.fill("#friend-lines", "a1 a2")
-        ana.click("#friend-lines-set")
-        wait_idle(ana)
+        # a conditional reply, chosen on the board: if Bo plays a1, Ana answers a2 at once
+        add_reply(ana, "a1", "a2")
         poll(ana, "() => window.boardwright.state().friend.mine.length === 1")
         ana.click("#friend-copy")
         poll(ana, "() => window.boardwright.state().friend.sent === 3")
@@ -143,7 +150,8 @@ def test_two_friends_play_hex_by_links(browser, site_url):
         # Bo plays a1: Ana's reply a2 comes at once; undo takes both back; played again, it goes
         # to Ana, whose page checks that a2 is a reply she set
         send(bo, {"cmd": "play", "move": "a1"})
-        assert state(bo)["moves"][-2:] == ["a1", "a2"] and "answered a2 at once" in bo.inner_text("#friend-answer")
+        assert state(bo)["moves"][-2:] == ["a1", "a2"]
+        assert bo.inner_text("#friend-answer").startswith("Ana had answered your a1 with a2 in advance")
         send(bo, {"cmd": "undo", "until_human": True})
         assert state(bo)["cursor"] == 3
         send(bo, {"cmd": "play", "move": "a1"})

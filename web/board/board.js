@@ -16,6 +16,9 @@ export const hooks = {
   cycleChoice: null, // the next of several moves that fit the chosen path ("Rotate")
   confirmChoice: null, // play the move shown ("Place")
   afterDraw: null, // (): after the board is drawn anew (the analysis overlay)
+  pickTarget: null, // (target): a target clicked while a conditional reply is chosen (ui.pick)
+  pickMove: null, // (move): the button of such a move that has no click path
+  cancelPick: null, // (): back to the game from choosing a conditional reply
 };
 
 let gameKey = ""; // game id and seed of the game on screen
@@ -156,16 +159,20 @@ function drawBoard() {
   const state = ui.state;
   const hidden = needsHandover(state);
   const humanTurn = isHumanTurn(state) && !hidden;
-  const scene = ui.preview || state.scene;
-  const live = humanTurn ? clickable() : new Set();
+  const pick = ui.pick; // a conditional reply chosen on a position after the game's
+  const scene = pick ? pick.scene : ui.preview || state.scene;
+  const live = pick ? new Set(pick.legal.filter((m) => m.path.length).map((m) => m.path[0]))
+    : humanTurn ? clickable() : new Set();
   const selected = new Set(ui.sel);
+  $("board").classList.toggle("picking", !!pick);
   if (ui.choice) selected.add(ui.choice.path[ui.choice.path.length - 1]);
   $("board-svg").style.visibility = hidden ? "hidden" : "";
   if (hidden) $("board-svg").replaceChildren();
   else {
     renderScene($("board-svg"), scene, live, selected, { orient: true });
     applyZoom();
-    if (hooks.afterDraw) hooks.afterDraw();
+    if (pick) markTargets(pick.marks, "conditional", "chosen for a conditional reply");
+    else if (hooks.afterDraw) hooks.afterDraw();
     if (!document.body.dataset.firstBoardMs && $("board-svg").querySelector("[data-target]")) {
       document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
     }
@@ -203,6 +210,17 @@ function renderActions() {
   const state = ui.state;
   const box = $("actions");
   box.replaceChildren();
+  if (ui.pick) { // choosing a conditional reply: what to choose, the moves with no click path, Cancel
+    const info = document.createElement("span");
+    info.className = "pick-info";
+    info.textContent = ui.pick.prompt;
+    box.append(info);
+    for (const a of ui.pick.legal) if (!a.path.length) box.append(makeButton(a.label || a.move, null, () => hooks.pickMove(a.move)));
+    const cancel = makeButton("Cancel (Esc)", "Back to the game: no reply added", () => hooks.cancelPick());
+    cancel.id = "pick-cancel";
+    box.append(cancel);
+    return;
+  }
   if (!isHumanTurn(state) || needsHandover(state)) return;
   if (ui.choice) {
     const n = ui.choice.moves.length;
@@ -268,6 +286,16 @@ function renderNotes(state) {
 }
 
 export function drawAll() { drawBoard(); renderActions(); markHint(); fitBoard(); }
+
+/** Add `cls` to the board's nodes of these targets, and `what` to their names. */
+function markTargets(targets, cls, what) {
+  for (const t of targets) {
+    for (const node of document.querySelectorAll(`#board-svg [data-target="${CSS.escape(t)}"]`)) {
+      node.classList.add(cls);
+      node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, ${what}`);
+    }
+  }
+}
 
 /** Mark the click targets of the hinted move (class "hint") after drawing. */
 function markHint() {

@@ -1,7 +1,7 @@
 // Choosing a move by clicks (or keys) on the board and the hands: a click path is built target
 // by target; a complete path that fits several moves becomes a choice shown one at a time
 // ("Rotate", "Place"). Keyboard shortcuts of the page, too.
-import { candidates, drawAll, isHumanTurn, needsHandover } from "./board.js";
+import { candidates, drawAll, hooks, isHumanTurn, needsHandover } from "./board.js";
 import { playMove } from "../page/play.js";
 import { $, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
@@ -29,6 +29,7 @@ export function confirmChoice() {
 export function onActivate(target) {
   const state = ui.state;
   if (!state || ui.busy || ui.embed) return;
+  if (ui.pick) { hooks.pickTarget(target); return; } // a conditional reply, not a move now
   if (!isHumanTurn(state) || needsHandover(state)) return;
   if (ui.choice) {
     const last = ui.choice.path[ui.choice.path.length - 1];
@@ -67,6 +68,7 @@ export function onKey(ev) {
     if (ev.key === "Enter" && ui.choice && !(ev.target.closest && ev.target.closest("button, [data-target]"))) {
       ev.preventDefault(); confirmChoice(); return;
     }
+    if (ev.key === "Escape" && ui.pick) { ev.preventDefault(); hooks.cancelPick(); return; }
     if (ev.key === "Escape" && (ui.sel.length || ui.choice)) { page.clearSelection(); drawAll(); return; }
   }
   if (!(ev.ctrlKey || ev.metaKey)) return;

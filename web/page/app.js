@@ -26,6 +26,7 @@
 //   games.js     a new game, or a loaded one (link, file)
 //   share.js     share links, embed code, export and import
 //   friends.js   games with a friend by link: the friend card, a friend's link, the list
+//                (friend-replies.js: the conditional replies, chosen on the board; the name)
 //   analysis.js  live analysis: candidates, principal variations, the board overlay
 //   review.js    game review: the win-rate graph and the move marks
 //   settings.js  display settings (theme, contrast, coordinates, orientation, targets, sound,
@@ -50,6 +51,7 @@ import { onTreeKey, renderVariations } from "../panels/variations.js";
 import { askHint, cancelAi, moveNow, playMove, playPendingMove, scheduleAi, send } from "./play.js";
 import { reviewAfterRender, wireReview } from "../panels/review.js";
 import { renderFriend, renderFriendGames, startFriendGame, wireFriends } from "../panels/friends.js";
+import { cancelPick, pickMove, pickTarget } from "../panels/friend-replies.js";
 import { FRIEND_SEAT } from "../panels/friend-seat.js";
 import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "../panels/share.js";
 import { $, showError } from "./dom.js";
@@ -82,7 +84,7 @@ function showGame(state) {
   const old = ui.state;
   const moved = !!old && (state.game !== old.game || state.cursor !== old.cursor
     || state.moves.length !== old.moves.length || state.seed !== old.seed);
-  if (moved) select([]);
+  if (moved) { select([]); ui.pick = null; }
   ui.state = state;
   return moved;
 }
@@ -102,6 +104,7 @@ Object.assign(page, {
   clearSelection: () => select([]),
   nextChoice: () => { ui.choice.index = (ui.choice.index + 1) % ui.choice.moves.length; },
   setPreview: (scene) => { ui.preview = scene; },
+  setPick: (pick) => { ui.pick = pick; },
   showGame,
   pause: (paused) => { ui.paused = paused; },
   paintEarly: (early) => { ui.early = early; },
@@ -156,7 +159,9 @@ function afterRender(state) {
   reviewAfterRender(state);
 }
 
-Object.assign(boardHooks, { afterRender, playMove, cycleChoice, confirmChoice, afterDraw: drawOverlay });
+Object.assign(boardHooks, {
+  afterRender, playMove, cycleChoice, confirmChoice, afterDraw: drawOverlay, pickTarget, pickMove, cancelPick,
+});
 
 // ---------------------------------------------------------------- wiring
 function wire() {

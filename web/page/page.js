@@ -41,6 +41,7 @@ export const page = {
   clearSelection: null, // (): forget the click path (and the choice and preview it led to)
   nextChoice: null, // (): the next move of the choice ("Rotate")
   setPreview: null, // (scene): the scene showing the move of the choice
+  setPick: null, // (pick): choose a move on another position than the game's (null: back to the game)
   showGame: null, // (state): the game on screen now (board.js render); true if another position
   pause: null, // (paused): the computer waits until asked (after undo, redo, goto, a bot's error)
   paintEarly: null, // (early): a board painted before the engine is up ({request} or {resume})

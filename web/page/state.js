@@ -13,6 +13,8 @@ export const ui = {
   sel: [], // the click path chosen so far (e.g. ["tile:1-2-3"])
   choice: null, // {moves: [texts], index, path}: a complete path that fits several moves
   preview: null, // scene showing the current choice
+  pick: null, // a move chosen on a position that is not the game's (a conditional reply):
+  //             {line, scene, legal, marks, prompt} (panels/friend-replies.js)
   embed: null, // "board" or "replay" when the page is embedded (#r=...&embed=...)
   panelFocus: {}, // panel name -> the target that keyboard focus last had there
   early: null, // a board painted before the engine is ready: {request} (a new game) or {resume: id}

@@ -15,6 +15,7 @@ import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { qrBox } from "./qr.js";
+import { flushName, renderReplies, repliesChangedSinceSent, wireReplies } from "./friend-replies.js";
 
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
 let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
@@ -116,7 +117,8 @@ export async function openFriendLink(token, { atStart = false } = {}) {
   useSave(id, stored ? stored.rev || 0 : 0, stored);
   hideNotice();
   show(response);
-  if (link.status === "new") showNotice(link.message, [], true);
+  // new here (not checked), or answers played for this seat (checked against the replies it set)
+  if (link.status === "new" || link.answered) showNotice(link.message, [], true);
   if (!atStart) revealBoard();
   return null;
 }
@@ -174,22 +176,22 @@ export function renderFriend(state) {
   $("friend-resign").disabled = state.cursor !== f.final || !atEnd;
   $("friend-resign").textContent = confirmResign ? "Resign: click again to confirm" : "Resign";
   $("friend-rematch").hidden = f.turn !== "over";
-  const answer = state.friend_answer;
-  $("friend-answer").textContent = answer ? `${f.names[1 - f.seat] || "Your friend"} answered ${answer} at once: a conditional reply set with the last link.` : "";
-  $("friend-answer").hidden = !answer;
-  const linesBox = $("friend-lines-box");
-  linesBox.hidden = !showSend || f.turn === "over" || f.sent === state.cursor;
-  if (document.activeElement !== $("friend-lines")) $("friend-lines").value = (f.mine || []).map((l) => l.join(" ")).join("\n");
-  $("friend-send-note").textContent = f.sent === state.cursor
-    ? "Sent: this is final. If the message got lost, send the link again."
-    : "Not sent yet: until you copy or share the link you can take your move back.";
+  const answers = (f.answers || []).map(([yours, theirs]) => `your ${yours} with ${theirs}`);
+  $("friend-answer").textContent = answers.length ? `${f.names[1 - f.seat] || "Your friend"} had answered ${answers.join(" and ")} in advance (a conditional reply in their link).` : "";
+  $("friend-answer").hidden = !answers.length;
+  renderReplies(state, showSend && f.turn !== "over");
+  $("friend-send-note").textContent = f.sent !== state.cursor
+    ? "Not sent yet: until you copy or share the link you can take your move back."
+    : repliesChangedSinceSent(f)
+      ? "Sent, with other replies: send this link again. It replaces the one you sent (that one still works, without the new replies)."
+      : "Sent: this is final. If the message got lost, send the link again.";
   if (showSend) fillLink(state);
   else { $("friend-link").value = ""; shown = null; setQr(""); }
 }
 
 function linkKey(state) {
   const f = state.friend;
-  return JSON.stringify([f.id, state.cursor, state.moves.length, f.resigned, f.sent, f.mine]);
+  return JSON.stringify([f.id, state.cursor, state.moves.length, f.resigned, f.sent, f.mine, f.names]);
 }
 
 /** The link for the game on screen (made by the engine, not committed: the move can still be
@@ -209,9 +211,11 @@ function linkUrl(token) {
   return `${location.href.split("#")[0]}#r=${token}`;
 }
 
-/** The link was copied or shared: the moves in it are final (the engine's `commit`). */
+/** The link was copied or shared: the moves in it are final (the engine's `commit`; again when
+ * replies were set after it was sent: the link with them replaces it). */
 async function commit() {
-  if (!shown || !ui.state || !ui.state.friend || ui.state.friend.sent === ui.state.cursor) return;
+  const f = ui.state && ui.state.friend;
+  if (!shown || !f || (f.sent === ui.state.cursor && !repliesChangedSinceSent(f))) return;
   const { now } = shown;
   const response = await send({ cmd: "friend_link", now, commit: true });
   if (response.ok && response.result.token !== shown.token) {
@@ -220,7 +224,14 @@ async function commit() {
   }
 }
 
+/** Before the link goes: a name typed just now is in it. */
+async function settle() {
+  await flushName();
+  if (ui.state && ui.state.friend && (!shown || shown.key !== linkKey(ui.state))) await fillLink(ui.state);
+}
+
 async function copyLink() {
+  await settle();
   if (!shown) return;
   const url = linkUrl(shown.token);
   const box = $("friend-link");
@@ -233,6 +244,7 @@ async function copyLink() {
 }
 
 async function shareLink() {
+  await settle();
   if (!shown || !navigator.share) return;
   const s = ui.state;
   const f = s.friend;
@@ -247,13 +259,6 @@ async function shareLink() {
   }
   $("friend-copied").textContent = "Shared.";
   await commit();
-}
-
-/** "If they play X, I answer Y": one line of move texts each (the engine checks them). */
-async function setLines() {
-  const lines = $("friend-lines").value.split("\n").map((l) => l.trim().split(/[\s,]+/).filter(Boolean)).filter((l) => l.length);
-  const response = await send({ cmd: "friend_lines", lines });
-  if (response.ok) $("friend-copied").textContent = lines.length ? `${lines.length} conditional repl${lines.length === 1 ? "y" : "ies"} set: they go with the link.` : "No conditional replies.";
 }
 
 async function resign() {
@@ -307,5 +312,5 @@ export function wireFriends() {
   $("friend-resign").addEventListener("click", resign);
   $("friend-resign").addEventListener("blur", () => { if (confirmResign) { confirmResign = false; if (ui.state) renderFriend(ui.state); } });
   $("friend-rematch").addEventListener("click", rematch);
-  $("friend-lines-set").addEventListener("click", setLines);
+  wireReplies();
 }
