@@ -184,9 +184,10 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
         for p in _bits(side & empty):
             tab.add_vc(first_side + i, p, 0)
     vc, sc, heap = tab.vc, tab.sc, tab.heap
+    add_vc, add_sc, pop = tab.add_vc, tab.add_sc, heapq.heappop
     work = 0
     while heap and work < budget:
-        _, _, semi, x, y, carrier = heapq.heappop(heap)
+        _, _, semi, x, y, carrier = pop(heap)
         lst = (sc if semi else vc)[x].get(y)
         if not lst or carrier not in lst:
             continue  # (replaced by a smaller one since)
@@ -195,24 +196,25 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
             if mid >= first_side or (semi and mid < nb):
                 continue  # (no AND through a side; through a cell: two VCs)
             far_cell = far < nb
-            for w, fulls in list(vc.get(mid, {}).items()):
+            through = carrier | 1 << mid if mid < nb else carrier
+            for w, fulls in vc.get(mid, {}).items():  # (what the loop adds is never mid's)
                 if w == far or (w < nb and carrier >> w & 1):
                     continue
                 if w >= first_side and far >= first_side and not hex_like:
                     continue  # (Y: two sides joined win nothing)
-                for d in list(fulls):
+                for d in fulls:
                     if d & carrier or (far_cell and d >> far & 1):
                         continue
                     if mid < nb:
-                        tab.add_sc(far, w, carrier | d | 1 << mid, mid)
+                        add_sc(far, w, through | d, mid)
                     elif semi:
-                        tab.add_sc(far, w, carrier | d, -1)
+                        add_sc(far, w, carrier | d, -1)
                     else:
-                        tab.add_vc(far, w, carrier | d)
+                        add_vc(far, w, carrier | d)
                 if mid >= nb and not semi:
-                    for d in list(sc.get(mid, {}).get(w, ())):
+                    for d in sc.get(mid, {}).get(w, ()):
                         if not d & carrier and not (far_cell and d >> far & 1):
-                            tab.add_sc(far, w, carrier | d, -1)
+                            add_sc(far, w, carrier | d, -1)
     if hex_like:
         return _hex_wins(tab, first_side, empty, nb, work, (chains, nchain, vc, sc))
     rows = range(nb, nb + nchain + len(sides))  # (the anchored search's tables: one row an anchor)
