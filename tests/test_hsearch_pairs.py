@@ -101,3 +101,30 @@ def test_the_budget_only_finds_less():
     assert hsearch_pairs(core, stones, 0, 0).vc_win is not None
     small = hsearch_pairs(core, stones, 0, 0, budget=3)
     assert small.vc_win is None and small.work <= 3
+
+
+def test_a_lost_root_plays_the_most_blocking_move():
+    """Blue to move on Hex 5 against Red's b3 and d2 (a bridge, and an edge template at each end:
+    Red has won whatever Blue does).  The root is proven lost, and instead of the most visited of
+    a few dozen visits the agent plays the cell in the most of Red's winning connections."""
+    import pygame_core
+    from pygame_core.agents.mcts import MCTSAgent
+    from pygame_core.games.connection.hsearch import most_blocking
+
+    assert most_blocking([0b0110, 0b0011, 0b1010], 0b1111) == 1  # (in all three)
+    assert most_blocking([0b0110], 0b1001) == -1
+    g = pygame_core.new_game("hex", seed=0, size=5)
+    for cell in ("e5", "b3", "a5", "d2"):
+        g.play(g.parse_move(cell))
+    agent = MCTSAgent(seed=1)
+    agent.start(g)
+    agent.think(iterations=500)
+    assert agent._root.proven == 0.0
+    move = agent.best_move()
+    core, s0, s1 = g.bit_state()
+    theirs = hsearch_pairs(core, s1, s0, 1)
+    union = theirs.vc_win
+    for c in theirs.sc_wins:
+        union |= c
+    assert union >> core.positions[g.move_cell(move)] & 1 and move == agent.lost_move()
+    assert g.move_cell(move) in {g.move_cell(g.parse_move(c)) for c in ("a3", "a4", "c2", "c3", "e1", "e2")}

@@ -226,15 +226,20 @@ class MCTSAgent(BitSearch, Agent):
 
     def best_move(self):
         """The move the search prefers now: a proven win, else the most visited move (moves
-        proven lost only when nothing else is left)."""
+        proven lost only when nothing else is left; in a position H-search proved lost, the move
+        in the most of the opponent's winning connections)."""
         children = [self._root.children[m] for m in self._legal if m in self._root.children]
         if not children:
             return self._legal[0]
         wins = [c for c in children if c.proven == 1.0]
         if wins:
             return wins[0].move
-        alive = [c for c in children if c.proven != 0.0] or children
-        return max(alive, key=lambda c: (c.visits, c.wins)).move
+        alive = [c for c in children if c.proven != 0.0]
+        if not alive and self._root.proven == 0.0:
+            lost = self.lost_move()  # (proven lost: the move that blocks the most)
+            if lost in self._legal:
+                return lost
+        return max(alive or children, key=lambda c: (c.visits, c.wins)).move
 
     def progress(self) -> dict:
         """What the search thinks so far: iterations, the best move, its visits and its value

@@ -13,10 +13,55 @@ from .bitboard_hsearch_pairs import hsearch_pairs
 from .bitboard_ica import fill_in
 
 
+def most_blocking(carriers: list, cells: int) -> int:
+    """The cell of ``cells`` in the most of ``carriers`` (the opponent's winning connections),
+    the lowest on a tie, or -1: a lost position's move that leaves the opponent the most to find
+    (MoHex's choice in a lost game), where a search that stopped at the proof would play almost
+    at random."""
+    best, most = -1, 0
+    for c in carriers:
+        c &= cells
+        while c:
+            low = c & -c
+            c ^= low
+            n = sum(1 for d in carriers if d & low)
+            if n > most or n == most and low.bit_length() - 1 < best:
+                best, most = low.bit_length() - 1, n
+    return best
+
+
 class HSearchKnowledge:
     """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
     ``inferior_cells``, ``ica_rounds``, ``dead_regions``, ``hsearch_budget``, ``pairs_budget``
     and ``pairs_visits``)."""
+
+    # in a position the opponent has virtually won, play the move in the most of its winning
+    # connections (False: the most visited move of a search that stopped at the proof)
+    lost_blocking = True
+
+    def lost_move(self):
+        """In a root position the opponent has virtually won (H-search over every pair, from the
+        root's stones with the fill-in): the move in the most of its winning connections (see
+        :func:`most_blocking`); else ``None``."""
+        if not (self.lost_blocking and getattr(self, "_bits", False)) or self._core.misere:
+            return None
+        core, s = self._core, self._stones
+        me = self._root.to_move
+        known = getattr(self, "_lost", None)
+        if known is not None and known[0] == (core, s, me):
+            return known[1]
+        self._lost = ((core, s, me), self._blocking_move(core, s, me))
+        return self._lost[1]
+
+    def _blocking_move(self, core, s, me):
+        f = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions) if self.inferior_cells else (0, 0, 0)
+        stones = (s[0] | f[0], s[1] | f[1])
+        theirs = hsearch_pairs(core, stones[1 - me] | f[2], stones[me], 1 - me, self.pairs_budget or 6000)
+        if theirs.vc_win is None:
+            return None
+        empty = core.full & ~(s[0] | s[1])
+        cell = most_blocking([theirs.vc_win] + theirs.sc_wins, empty & ~(f[0] | f[1] | f[2]) or empty)
+        return self._move_of[cell] if cell >= 0 else None
 
     def _hsearch_due(self, node) -> bool:
         """Whether the node's H-search runs at this ranking, and which (``node.hs``): the root
@@ -57,7 +102,7 @@ class HSearchKnowledge:
         theirs = search(core, stones[other] | f[2], stones[me], other, budget)
         if theirs.vc_win is not None:
             node.proven = 1.0 if not root else 0.0  # (the root's proof is the player to move's)
-            if root:  # every move of the player to move loses
+            if root:  # every move of the player to move loses (``lost_move`` chooses one)
                 for child in node.kids.values():
                     child.proven = 0.0
             return True
