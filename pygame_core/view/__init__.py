@@ -11,7 +11,9 @@ Optional scene keys: ``"panels"`` (more scenes drawn beside the board, e.g. a ha
 (``[{"text", "cls"}]``: lines for an information card, e.g. the last move's score) and
 ``"player_notes"`` (one short text per player for the scoreboard, e.g. "7 tiles") and
 ``"max_scale"`` (the most CSS pixels a scene unit may take on the page: a tile game's viewBox
-hugs what is drawn, and this keeps its first tiles from filling the screen).
+hugs what is drawn, and this keeps its first tiles from filling the screen) and ``"turnable"``
+(true: the board looks right turned a quarter, so the page may turn it where that draws it
+bigger, e.g. Hex and Y on a phone held upright; text stays upright).
 
 Moves map to click *paths*: :meth:`GameView.move_targets` gives each legal move the list of
 targets clicked in order (``["tile:1-2-3", "at:(0,0)"]``); the UI narrows the legal moves by the

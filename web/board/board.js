@@ -5,7 +5,7 @@ import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
 import { $, makeButton } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
-import { fitBoard } from "../page/layout.js";
+import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by
@@ -17,6 +17,8 @@ export const hooks = {
   confirmChoice: null, // play the move shown ("Place")
   afterDraw: null, // (): after the board is drawn anew (the analysis overlay)
 };
+
+layoutHooks.redraw = () => { if (ui.state) drawAll(); };
 
 let gameKey = ""; // game id and seed of the game on screen
 let shownViewer = null; // hidden-information games: whose private view is on screen
@@ -82,7 +84,6 @@ export function render(state) {
     $("handover-text").textContent = `Pass the device to ${name}.`;
     $("handover-go").textContent = `I am ${name}: show my hand`;
   }
-  drawBoard();
 
   // status line
   const status = $("status");
@@ -111,6 +112,7 @@ export function render(state) {
   $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
   $("hint").hidden = !humanTurn || !!ui.early;
   renderActions();
+  drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
   renderScores(state);
   renderNotes(state);
@@ -163,7 +165,10 @@ function drawBoard() {
   $("board-svg").style.visibility = hidden ? "hidden" : "";
   if (hidden) $("board-svg").replaceChildren();
   else {
-    renderScene($("board-svg"), scene, live, selected, { orient: true });
+    const svg = $("board-svg");
+    const wasTurned = svg.dataset.turned;
+    renderScene(svg, scene, live, selected, { orient: true, room: scene.turnable ? boardRoom() : null });
+    if (svg.dataset.turned !== wasTurned) resetZoom(); // a pan over the board turned is another place
     applyZoom();
     if (hooks.afterDraw) hooks.afterDraw();
     if (!document.body.dataset.firstBoardMs && $("board-svg").querySelector("[data-target]")) {

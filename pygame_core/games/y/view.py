@@ -30,7 +30,7 @@ class YView(GameView):
         pad = 0.3
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                             r3(max(ys) - min(ys) + 2 * pad)],
-                "title": f"Y, side {n}",
+                "title": f"Y, side {n}", "turnable": True,
                 "layers": [{"name": "frame", "items": [{"kind": "polygon", "points": pts(frame), "cls": "frame",
                                                         "name": "the board's three sides"}]},
                            {"name": "cells", "items": cells}, {"name": "marks", "items": marks},
@@ -112,7 +112,7 @@ class RadialYView(GameView):
         pad = 1.0
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                             r3(max(ys) - min(ys) + 2 * pad)],
-                "title": f"Y, radial board of {len(layout.nodes)} nodes",
+                "title": f"Y, radial board of {len(layout.nodes)} nodes", "turnable": True,
                 "layers": [{"name": "frame", "items": [frame]}, {"name": "edges", "items": edges},
                            {"name": "cells", "items": nodes}, {"name": "marks", "items": marks}]}
 
