@@ -78,7 +78,7 @@ def test_a_whole_hex_game_by_keyboard_only(page, site_url):
     plan = [(2, y) for y in range(5)] + [(x, y) for y in range(5) for x in range(5)]
     moves_played = 0
     for x, y in plan:
-        if page.locator("#banner").is_visible():
+        if page.locator("#game-over").is_visible():
             break
         name = "abcde"[x] + str(y + 1)
         cell = page.locator(f'[data-target="{name}"]')
@@ -101,13 +101,13 @@ def test_a_whole_hex_game_by_keyboard_only(page, site_url):
         assert after["target"] == name and "Blue" in after["label"] and after["label"].endswith("not playable now"), after
         live = page.inner_text("#announcer")
         assert "played" in live and ("to move" in live or "wins" in live), live
-    assert page.locator("#banner").is_visible(), "the game did not end"
+    assert page.locator("#game-over").is_visible(), "the game did not end"
     assert moves_played >= 3
     assert page.inner_text("#announcer").rstrip("!").endswith(("Blue wins", "Red wins"))
     # undo with the keyboard (Ctrl+Z) and the live region follows
     page.keyboard.press("Control+z")
     wait_idle(page)
-    assert page.locator("#banner").is_hidden()
+    assert page.locator("#game-over").is_hidden()
     assert "to move" in page.inner_text("#announcer")
     assert not page.page_errors, page.page_errors
 

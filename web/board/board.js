@@ -1,5 +1,5 @@
 // Drawing a state: the board and the hands (render.js draws a scene), the status line, the
-// banner, the buttons, the scores and notes; the selection, the hint and a move waiting for the
+// buttons, the scores and notes; the selection, the hint and a move waiting for the
 // engine marked on the board. Drawing only: what happens on a click is the modules' above.
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
@@ -24,6 +24,7 @@ let gameKey = ""; // game id and seed of the game on screen
 let shownViewer = null; // hidden-information games: whose private view is on screen
 let hint = null; // the move suggested by "Hint", marked on the board until the position changes
 let announced = ""; // the last game event read out (live region)
+let wasOver = false; // the position drawn last was a finished game
 
 /** Legal moves whose click path starts with `prefix`. */
 export function candidates(prefix) {
@@ -69,6 +70,8 @@ export function render(state) {
   // the screen; with one person (or none) there is nothing to hide from anybody
   const key = `${state.game}:${state.seed}`;
   if (key !== gameKey) { gameKey = key; shownViewer = -1; resetZoom(); syncForm(state); }
+  else if (state.is_over && !wasOver) resetZoom(); // the game just ended: the whole board, the winning chain
+  wasOver = state.is_over;
   if (!needsHandover(state)) shownViewer = state.viewer;
   // drop a selection that no longer fits
   if (ui.sel.length && !candidates(ui.sel).length) page.clearSelection();
@@ -96,14 +99,6 @@ export function render(state) {
     swatch.className = `swatch p${state.current_player}`;
     status.append(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`);
   }
-  const banner = $("banner");
-  if (state.is_over) {
-    const w = state.winners.length ? state.winners[0] : null;
-    banner.className = "banner" + (w === null ? "" : ` p${w}`);
-    banner.textContent = state.winners.length
-      ? `${state.winners.map((i) => state.players[i].name).join(" and ")} ${state.winners.length > 1 ? "win" : "wins"}!` : "Draw";
-    banner.hidden = false;
-  } else banner.hidden = true;
 
   // buttons
   $("undo").disabled = !state.can_undo;
@@ -121,6 +116,14 @@ export function render(state) {
   // the move list and the replay bar; then (the engine's game only) what talks to the engine
   // and to storage: app.js afterRender
   hooks.afterRender(state);
+}
+
+/** A finished game's result in words: "Blue wins!", "Player 1 and Player 3 win!", "Draw", or
+ * the friend game's "Ana resigned. Bo wins." (the engine's status). */
+export function resultText(state) {
+  if (state.friend && state.friend.resigned !== null && state.friend.resigned !== undefined) return state.status;
+  const names = state.winners.map((i) => state.players[i].name);
+  return names.length ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}!` : "Draw";
 }
 
 /** Mark the targets of the move waiting for the engine (class "pending", named so). */
@@ -145,7 +148,7 @@ export function announceEvent(state) {
   if (state.last_move && who !== null && who !== undefined) {
     text = `${state.players[who].name} played ${state.last_move}. `;
   } else text = state.cursor === 0 ? `${state.title}: a new game. ` : "";
-  if (state.is_over) text += $("banner").textContent || state.status;
+  if (state.is_over) text += resultText(state);
   else {
     const p = state.players[state.current_player];
     text += p.agent === "human" ? `${p.name} to move.` : `${p.name} (${p.agent_title}) to move.`;

@@ -28,6 +28,7 @@
 //   friends.js   games with a friend by link: the friend card, a friend's link, the list
 //   analysis.js  live analysis: candidates, principal variations, the board overlay
 //   review.js    game review: the win-rate graph and the move marks
+//   gameover.js  the game-over card: the result, Rematch, New game, Review game, Share
 //   settings.js  display settings (theme, contrast, coordinates, orientation, targets, sound,
 //                animation) and their dialog; sound.js: the move sound and the last move's fade
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
@@ -49,6 +50,7 @@ import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "../panel
 import { onTreeKey, renderVariations } from "../panels/variations.js";
 import { askHint, cancelAi, moveNow, playMove, playPendingMove, scheduleAi, send } from "./play.js";
 import { reviewAfterRender, wireReview } from "../panels/review.js";
+import { renderGameOver, wireGameOver } from "../panels/gameover.js";
 import { renderFriend, renderFriendGames, startFriendGame, wireFriends } from "../panels/friends.js";
 import { FRIEND_SEAT } from "../panels/friend-seat.js";
 import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "../panels/share.js";
@@ -154,6 +156,7 @@ function afterRender(state) {
   scheduleAi();
   analysisAfterRender(state);
   reviewAfterRender(state);
+  renderGameOver(state);
 }
 
 Object.assign(boardHooks, { afterRender, playMove, cycleChoice, confirmChoice, afterDraw: drawOverlay });
@@ -179,6 +182,7 @@ function wire() {
   wireFriends();
   wireAnalysis();
   wireReview();
+  wireGameOver();
   attachHandler($("board-svg"), onActivate);
   attachHandler($("panels"), onActivate);
   $("panels").addEventListener("focusin", (ev) => {
