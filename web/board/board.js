@@ -166,7 +166,7 @@ function drawBoard() {
   const selected = new Set(ui.sel);
   if (ui.choice) selected.add(ui.choice.path[ui.choice.path.length - 1]);
   $("board-svg").style.visibility = hidden ? "hidden" : "";
-  if (hidden) $("board-svg").replaceChildren();
+  if (hidden) { $("board-svg").replaceChildren(); applyZoom(); } // (the overview goes too)
   else {
     const svg = $("board-svg");
     const wasTurned = svg.dataset.turned;

@@ -86,7 +86,13 @@ function drawItem(item, map = same) {
     case "polygon": node = el("polygon", { points: fmt(item.points, map) }); break;
     case "polyline": node = el("polyline", { points: fmt(item.points, map) }); break;
     case "circle": { const [cx, cy] = map(item.c); node = el("circle", { cx, cy, r: item.r }); break; }
-    case "text": { const [x, y] = map(item.at); node = el("text", { x, y }); node.textContent = item.text; break; }
+    case "text": {
+      const [x, y] = map(item.at);
+      node = el("text", { x, y });
+      node.textContent = item.text;
+      if (Array.isArray(item.line)) node.dataset.line = fmt(item.line, map); // the line a coordinate names (zoom-context.js)
+      break;
+    }
     case "group": node = el("g", {}); for (const child of item.items || []) node.appendChild(drawItem(child, map)); break;
     default: return el("g", {});
   }

@@ -25,7 +25,7 @@ class YView(GameView):
              None if board.owner(x, y) == EMPTY else f"p{board.owner(x, y)}",
              None if board.owner(x, y) == EMPTY else PLAYER_NAMES[board.owner(x, y)])
             for (x, y) in board.cells_xy), legal, last_cell, chain)
-        labels = coord_labels(n, n)
+        labels = coord_labels(n, n, triangle=True)
         xs, ys = [p[0] for p in frame], [p[1] for p in frame]
         pad = 0.3
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
