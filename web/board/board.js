@@ -166,7 +166,12 @@ function drawBoard() {
   const selected = new Set(ui.sel);
   if (ui.choice) selected.add(ui.choice.path[ui.choice.path.length - 1]);
   $("board-svg").style.visibility = hidden ? "hidden" : "";
-  if (hidden) { $("board-svg").replaceChildren(); applyZoom(); } // (the overview goes too)
+  if (hidden) { // (the orientation chosen and the overview go too)
+    const svg = $("board-svg");
+    svg.replaceChildren();
+    svg.dataset.turned = svg.dataset.auto = "";
+    applyZoom();
+  }
   else {
     const svg = $("board-svg");
     const wasTurned = svg.dataset.turned;
