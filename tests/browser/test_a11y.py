@@ -198,15 +198,16 @@ def test_phone_sized_touch_screen(browser, site_url):
     try:
         page.goto(site_url + "index.html")
         page.wait_for_selector(READY, timeout=120_000)
-        page.evaluate("window.boardwright.send({cmd: 'new', game: 'hex', options: {size: 7}, seed: 1,"
+        page.evaluate("window.boardwright.send({cmd: 'new', game: 'hex', options: {size: 11}, seed: 1,"
                       " players: ['human', 'human']})")
         wait_idle(page)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, f"the page is {overflow}px wider than the phone"
         box = page.locator("#board-svg").bounding_box()
         assert box["width"] <= 390 and box["width"] > 300 and box["height"] > 200, box
-        # Hex 7's cells are under 44 px on this screen: the first tap zooms in around d4 (no
-        # move), the next one (after the double-tap window) plays it
+        # Hex 11's cells are under 44 px on this screen (about 34, turned to fit; Hex 7's are
+        # over): the first tap zooms in around d4 (no move), the next one (after the
+        # double-tap window) plays it
         page.locator('[data-target="d4"]').tap()
         page.wait_for_timeout(500)
         assert state(page)["moves"] == []

@@ -39,7 +39,7 @@ GEOMETRY = """() => {
   const scene = window.boardwright.state().scene;
   const hand = document.querySelector('#panels .panel-scene.own') || document.querySelector('#panels .panel-scene');
   return {innerHeight: window.innerHeight, innerWidth: window.innerWidth, scrollY: window.scrollY,
-    board: r(svg), content, viewBox: scene.viewBox, panels: (scene.panels || []).length,
+    board: r(svg), content, viewBox: svg.dataset.sceneBox.split(' ').map(Number), panels: (scene.panels || []).length,
     status: r(document.getElementById('status')), swatch: !!document.querySelector('#status .swatch'),
     statusText: document.getElementById('status').textContent, hand: r(hand)};
 }"""
@@ -89,7 +89,7 @@ def _cover(geo):
 
 
 def _fill(box, aspect):
-    """How much of the box the scene's viewBox covers along the box's limiting dimension."""
+    """How much of the box the scene's box as drawn (turned) covers along the box's limiting side."""
     if box["width"] / box["height"] > aspect:
         return box["height"] * aspect / box["width"]
     return box["width"] / aspect / box["height"]
