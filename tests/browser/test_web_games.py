@@ -154,11 +154,15 @@ def test_swap_button_and_hover_highlight(page, site_url):
     plain = cell.evaluate(fill)
     cell.hover()
     assert cell.evaluate(fill) != plain
+    page.mouse.move(0, 0)
     page.locator('polygon[data-target="c2"]').focus()
-    assert page.locator('polygon[data-target="c2"]').evaluate(fill) != plain
+    page.keyboard.press("ArrowRight")  # keyboard focus lights the cell (:focus-visible, not a click's focus)
+    page.keyboard.press("ArrowLeft")
+    target = page.evaluate("document.activeElement.dataset.target")
+    assert page.locator(f'polygon[data-target="{target}"]').evaluate(fill) != plain, target
     page.keyboard.press("Enter")  # keyboard play
     wait_idle(page)
-    assert page.locator('polygon[data-target="c2"].stone.blue').count() == 1
+    assert page.locator(f'polygon[data-target="{target}"].stone.blue').count() == 1
 
 
 def test_computer_against_computer_plays_to_the_end(page, site_url):
