@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 
 from conftest import CONTEXT_OPTIONS
-from helpers import READY, poll, state, wait_idle
+from helpers import READY, poll, settled, state, wait_idle
 
 GAMES = ["hex", "y", "triominos", "iwoki", "codex"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -60,15 +60,7 @@ def _inside(rect, geo):
 
 def _first_screen(page):
     """The geometry once the page holds still (a smooth scroll has ended) and is what it shows."""
-    last = None
-    for _ in range(100):
-        geo = page.evaluate(GEOMETRY)
-        key = json.dumps([geo["scrollY"], geo["board"], geo["hand"], geo["status"]])
-        if key == last:
-            return geo
-        last = key
-        page.wait_for_timeout(100)
-    return geo
+    return settled(page, GEOMETRY, key=lambda geo: json.dumps([geo["scrollY"], geo["board"], geo["hand"], geo["status"]]))
 
 
 def _new_game(page, game):

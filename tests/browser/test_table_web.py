@@ -12,8 +12,7 @@ import random
 
 import pytest
 
-from conftest import CONTEXT_OPTIONS
-from helpers import READY, poll, send, state, wait_idle
+from helpers import app_page, poll, send, settled, state, wait_idle
 from pygame_core.core import new_game
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -43,17 +42,10 @@ BOARD = """() => {
 
 
 def _page(browser, site_url, kind, settings=None):
-    context = browser.new_context(**CONTEXT_OPTIONS, **VIEWPORTS[kind])
-    if settings is not None:
-        context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); "
-                                f"localStorage.setItem({json.dumps(SETTINGS)}, {json.dumps(json.dumps(settings))}); }}")
-    page = context.new_page()
-    page.page_errors = []
-    page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
-    page.goto(site_url + "index.html")
-    page.wait_for_selector(READY, timeout=120_000)
-    wait_idle(page)
-    return context, page
+    seed = None if settings is None else (
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); "
+        f"localStorage.setItem({json.dumps(SETTINGS)}, {json.dumps(json.dumps(settings))}); }}")
+    return app_page(browser, site_url, seed, **VIEWPORTS[kind])
 
 
 def _form_game(page, game, size=None):
@@ -72,14 +64,7 @@ def _form_game(page, game, size=None):
 
 def _still(page):
     """The board's geometry once a smooth scroll has ended."""
-    last = None
-    for _ in range(60):
-        geo = page.evaluate(BOARD)
-        if geo == last:
-            return geo
-        last = geo
-        page.wait_for_timeout(100)
-    return geo
+    return settled(page, BOARD, key=json.dumps)
 
 
 # ---------------------------------------------------------------- boards that fill the screen

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CONTEXT_OPTIONS
-from helpers import READY, poll, send, state, wait_idle
+from helpers import app_page, poll, send, state, wait_idle
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
@@ -30,13 +29,7 @@ def desktop(browser, site_url):
 
 
 def _page(browser, site_url, options):
-    context = browser.new_context(**CONTEXT_OPTIONS, **options)
-    page = context.new_page()
-    page.page_errors = []
-    page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
-    page.goto(site_url + "index.html")
-    page.wait_for_selector(READY, timeout=120_000)
-    wait_idle(page)
+    context, page = app_page(browser, site_url, **options)
     page.cdp = context.new_cdp_session(page)
     yield page
     assert not page.page_errors, page.page_errors
