@@ -36,7 +36,7 @@ function ensurePatterns() {
 export const display = { rotate: "auto", mirror: false, targets: true };
 
 /** How much bigger the turned board must be drawn before "auto" turns it (no flip for a few %). */
-export const TURN_GAIN = 1.1;
+const TURN_GAIN = 1.1;
 
 /** With the orientation "auto": should the scene box `vb` be drawn turned a quarter in the room
  * `room` ({w, h}, CSS px: the board's column and the height it may take)? Yes when its units
