@@ -109,10 +109,10 @@ function drawCoords(g, svg, V, k, coloured) {
     const p = [Number(node.getAttribute("x")), Number(node.getAttribute("y"))];
     const b = node.getBBox();
     if (b.x >= V[0] + t && b.x + b.width <= V[0] + V[2] - t && b.y >= V[1] + t && b.y + b.height <= V[1] + V[3] - t) continue; // in sight
+    node.classList.add("zoom-hidden"); // on the band instead, or nowhere: never half under a band
     const hit = onBand(p, b, parsePoints(node.dataset.line), V, t);
     if (!hit || placed.some((q) => Math.hypot(q[0] - hit.at[0], q[1] - hit.at[1]) < GAP_PX * k)) continue;
     placed.push(hit.at);
-    node.classList.add("zoom-moved"); // shown on the band instead (not half under it)
     const label = svgEl("text", { x: hit.at[0], y: hit.at[1], class: `coord zoom-coord${coloured[hit.side] ? " on-edge" : ""}` });
     label.style.fontSize = `${LABEL_PX * k}px`;
     label.textContent = node.textContent;
@@ -196,7 +196,7 @@ export function updateContext() {
   if (!svg) return;
   const old = svg.querySelector(":scope > .zoom-context");
   if (old) old.remove();
-  for (const node of svg.querySelectorAll(".zoom-moved")) node.classList.remove("zoom-moved");
+  for (const node of svg.querySelectorAll(".zoom-hidden")) node.classList.remove("zoom-hidden");
   const v = isZoomed() ? view() : null;
   if (!v || svg.style.visibility === "hidden") {
     if (overview) overview.toggleAttribute("hidden", true);
