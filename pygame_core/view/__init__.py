@@ -2,7 +2,8 @@
 
 A scene is JSON: ``{"viewBox": [x, y, w, h], "layers": [{"name", "items": [...]}]}``.  Items
 are ``{"kind": "polygon", "points": [[x, y], ...]}``, ``{"kind": "circle", "c": [x, y], "r"}``,
-``{"kind": "polyline", "points"}``, or ``{"kind": "text", "at": [x, y], "text"}``, each with
+``{"kind": "polyline", "points"}``, or ``{"kind": "text", "at": [x, y], "text"}`` (a coordinate
+label may add ``"line"``: the first and last cell centres of the row or column it names), each with
 ``"cls"`` (CSS classes), and optionally ``"target"`` (the id the UI sends back when the item is
 clicked) and ``"name"`` (its accessible name).  Colours come from CSS.
 
@@ -11,7 +12,9 @@ Optional scene keys: ``"panels"`` (more scenes drawn beside the board, e.g. a ha
 (``[{"text", "cls"}]``: lines for an information card, e.g. the last move's score) and
 ``"player_notes"`` (one short text per player for the scoreboard, e.g. "7 tiles") and
 ``"max_scale"`` (the most CSS pixels a scene unit may take on the page: a tile game's viewBox
-hugs what is drawn, and this keeps its first tiles from filling the screen).
+hugs what is drawn, and this keeps its first tiles from filling the screen) and ``"turnable"``
+(true: the board looks right turned a quarter, so the page may turn it where that draws it
+bigger, e.g. Hex and Y on a phone held upright; text stays upright).
 
 Moves map to click *paths*: :meth:`GameView.move_targets` gives each legal move the list of
 targets clicked in order (``["tile:1-2-3", "at:(0,0)"]``); the UI narrows the legal moves by the
@@ -131,16 +134,23 @@ def hex_cell_items(cells, legal: set, last, chain: set) -> tuple[list[dict], lis
     return items, marks
 
 
-def coord_labels(columns: int, rows: int) -> list[dict]:
-    """Column letters above row 1 and row numbers left of column a (Hex and regular Y)."""
+def coord_labels(columns: int, rows: int, triangle: bool = False) -> list[dict]:
+    """Column letters above row 1 and row numbers left of column a (Hex and regular Y).
+
+    Each label's ``line`` holds the centres of the first and the last cell of the column or row
+    it names (``triangle``: Y's board, whose row ``y`` and column ``x`` end at ``x + y = n - 1``),
+    so a page that shows part of the board can keep the label beside its line."""
     from ..geometry.hexgrid import cell_centre
     letters = "abcdefghijklmnopqrstuvwxyz"
     labels = []
     for x in range(columns):
         cx, cy = cell_centre(x, 0)
-        labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.38)], "text": letters[x], "cls": "coord"})
+        end = cell_centre(x, (columns - 1 - x) if triangle else rows - 1)
+        labels.append({"kind": "text", "at": [r3(cx), r3(cy - 1.38)], "text": letters[x], "cls": "coord",
+                       "line": pts([(cx, cy), end])})
     for y in range(rows):
         cx, cy = cell_centre(0, y)
-        labels.append({"kind": "text", "at": [r3(cx - 1.3), r3(cy)], "text": str(y + 1), "cls": "coord"})
+        end = cell_centre((rows - 1 - y) if triangle else columns - 1, y)
+        labels.append({"kind": "text", "at": [r3(cx - 1.3), r3(cy)], "text": str(y + 1), "cls": "coord",
+                       "line": pts([(cx, cy), end])})
     return labels
-

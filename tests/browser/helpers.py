@@ -21,6 +21,35 @@ def open_app(page, site_url):
     return time.perf_counter() - start
 
 
+def app_page(browser, site_url, init_script=None, **options):
+    """A new context (`options`: viewport, touch...) and page with its uncaught errors in
+    ``page.page_errors``, the site open, ready and idle; returns (context, page)."""
+    from conftest import CONTEXT_OPTIONS
+    context = browser.new_context(**CONTEXT_OPTIONS, **options)
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.page_errors = []
+    page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
+    page.goto(site_url + "index.html")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    wait_idle(page)
+    return context, page
+
+
+def settled(page, expression, key=lambda value: value, tries=100):
+    """The value of `expression` once the page holds still (`key` of two readings 0.1 s apart
+    equal: a smooth scroll has ended), or the last one read."""
+    last = None
+    for _ in range(tries):
+        value = page.evaluate(expression)
+        if last is not None and key(value) == key(last):
+            return value
+        last = value
+        page.wait_for_timeout(100)
+    return last
+
+
 def wait_idle(page):
     """Wait until the worker answered the last request and no computer move is pending."""
     page.wait_for_selector(IDLE, state="attached", timeout=90_000)

@@ -78,7 +78,7 @@ def test_a_whole_hex_game_by_keyboard_only(page, site_url):
     plan = [(2, y) for y in range(5)] + [(x, y) for y in range(5) for x in range(5)]
     moves_played = 0
     for x, y in plan:
-        if page.locator("#banner").is_visible():
+        if page.locator("#game-over").is_visible():
             break
         name = "abcde"[x] + str(y + 1)
         cell = page.locator(f'[data-target="{name}"]')
@@ -101,13 +101,13 @@ def test_a_whole_hex_game_by_keyboard_only(page, site_url):
         assert after["target"] == name and "Blue" in after["label"] and after["label"].endswith("not playable now"), after
         live = page.inner_text("#announcer")
         assert "played" in live and ("to move" in live or "wins" in live), live
-    assert page.locator("#banner").is_visible(), "the game did not end"
+    assert page.locator("#game-over").is_visible(), "the game did not end"
     assert moves_played >= 3
     assert page.inner_text("#announcer").rstrip("!").endswith(("Blue wins", "Red wins"))
     # undo with the keyboard (Ctrl+Z) and the live region follows
     page.keyboard.press("Control+z")
     wait_idle(page)
-    assert page.locator("#banner").is_hidden()
+    assert page.locator("#game-over").is_hidden()
     assert "to move" in page.inner_text("#announcer")
     assert not page.page_errors, page.page_errors
 
@@ -198,15 +198,16 @@ def test_phone_sized_touch_screen(browser, site_url):
     try:
         page.goto(site_url + "index.html")
         page.wait_for_selector(READY, timeout=120_000)
-        page.evaluate("window.boardwright.send({cmd: 'new', game: 'hex', options: {size: 7}, seed: 1,"
+        page.evaluate("window.boardwright.send({cmd: 'new', game: 'hex', options: {size: 11}, seed: 1,"
                       " players: ['human', 'human']})")
         wait_idle(page)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, f"the page is {overflow}px wider than the phone"
         box = page.locator("#board-svg").bounding_box()
         assert box["width"] <= 390 and box["width"] > 300 and box["height"] > 200, box
-        # Hex 7's cells are under 44 px on this screen: the first tap zooms in around d4 (no
-        # move), the next one (after the double-tap window) plays it
+        # Hex 11's cells are under 44 px on this screen (about 34, turned to fit; Hex 7's are
+        # over): the first tap zooms in around d4 (no move), the next one (after the
+        # double-tap window) plays it
         page.locator('[data-target="d4"]').tap()
         page.wait_for_timeout(500)
         assert state(page)["moves"] == []

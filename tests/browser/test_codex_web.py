@@ -265,8 +265,8 @@ def test_codex_game_against_greedy_to_the_end(page, site_url):
     assert s["is_over"], f"the game did not end: {len(s['moves'])} moves, {log}"
     print(f"{len(s['moves'])} moves; Player 1: {log.count('front')} fronts, {log.count('back')} backs, "
           f"{log.count('draw')} draws, {log.count('pass')} passes, {log.count('flipped')} flips; scores {s['scores']}")
-    assert page.locator("#banner").is_visible()
-    assert re.search(r"Player [12] (wins|win)", page.inner_text("#banner"))
+    assert page.locator("#game-over").is_visible()
+    assert re.search(r"Player [12] (wins|win)", page.inner_text("#game-over-result"))
     notes = page.inner_text("#notes")
     assert "Final:" in notes and "objectives" in notes and "completed" in notes, notes
     assert "front" in log and "draw" in log and "flipped" in log

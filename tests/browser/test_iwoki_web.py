@@ -46,8 +46,8 @@ def test_iwoki_game_against_greedy_to_the_end(page, site_url):
     wait_idle(page)
     s = state(page)
     assert s["is_over"], "the game did not end"
-    assert page.locator("#banner").is_visible()
-    assert re.search(r"Player [12] (wins|win)", page.inner_text("#banner"))
+    assert page.locator("#game-over").is_visible()
+    assert re.search(r"Player [12] (wins|win)", page.inner_text("#game-over-result"))
     assert "Final:" in page.inner_text("#notes")  # points minus the small tiles left in hand
     assert "placed" in log
     scores = [int(t) for t in page.locator("#scores td.score").all_inner_texts()]

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 
 from conftest import CONTEXT_OPTIONS
-from helpers import READY, poll, state, wait_idle
+from helpers import READY, poll, settled, state, wait_idle
 
 GAMES = ["hex", "y", "triominos", "iwoki", "codex"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -39,7 +39,7 @@ GEOMETRY = """() => {
   const scene = window.boardwright.state().scene;
   const hand = document.querySelector('#panels .panel-scene.own') || document.querySelector('#panels .panel-scene');
   return {innerHeight: window.innerHeight, innerWidth: window.innerWidth, scrollY: window.scrollY,
-    board: r(svg), content, viewBox: scene.viewBox, panels: (scene.panels || []).length,
+    board: r(svg), content, viewBox: svg.dataset.sceneBox.split(' ').map(Number), panels: (scene.panels || []).length,
     status: r(document.getElementById('status')), swatch: !!document.querySelector('#status .swatch'),
     statusText: document.getElementById('status').textContent, hand: r(hand)};
 }"""
@@ -60,15 +60,7 @@ def _inside(rect, geo):
 
 def _first_screen(page):
     """The geometry once the page holds still (a smooth scroll has ended) and is what it shows."""
-    last = None
-    for _ in range(100):
-        geo = page.evaluate(GEOMETRY)
-        key = json.dumps([geo["scrollY"], geo["board"], geo["hand"], geo["status"]])
-        if key == last:
-            return geo
-        last = key
-        page.wait_for_timeout(100)
-    return geo
+    return settled(page, GEOMETRY, key=lambda geo: json.dumps([geo["scrollY"], geo["board"], geo["hand"], geo["status"]]))
 
 
 def _new_game(page, game):
@@ -89,7 +81,7 @@ def _cover(geo):
 
 
 def _fill(box, aspect):
-    """How much of the box the scene's viewBox covers along the box's limiting dimension."""
+    """How much of the box the scene's box as drawn (turned) covers along the box's limiting side."""
     if box["width"] / box["height"] > aspect:
         return box["height"] * aspect / box["width"]
     return box["width"] / aspect / box["height"]

@@ -128,7 +128,7 @@ def test_dialog_by_keyboard_and_every_setting_kept_across_a_reload(page, site_ur
     page.uncheck("#display-form [name=animation]")
     page.click("#display-close")
     wanted = {"theme": "dark", "contrast": True, "coords": False, "targets": False, "rotate": 90, "mirror": True,
-              "sound": True, "animation": False}
+              "sound": True, "animation": False, "v": 2}
     assert stored(page) == wanted
     page.reload()
     page.wait_for_selector("body[data-ready=true]", timeout=120_000)
@@ -340,9 +340,9 @@ def test_corrupt_settings_fall_back_to_the_defaults(new_page, site_url):
     assert page.get_attribute("html", "data-theme") == "light"
     assert page.get_attribute("html", "data-contrast") == "high"
     assert visible_coords(page) > 0
-    assert box(page, "#board-svg") == state(page)["scene"]["viewBox"]  # not turned
+    assert box(page, "#board-svg") == state(page)["scene"]["viewBox"]  # not turned (automatic, a wide window)
     open_dialog(page)
-    assert page.input_value("#display-form [name=rotate]") == "0"
+    assert page.input_value("#display-form [name=rotate]") == "auto"
     assert not page.is_checked("#display-form [name=sound]") and not page.is_checked("#display-form [name=mirror]")
     assert not page.page_errors, page.page_errors
 

@@ -40,8 +40,8 @@ def _round_to_the_end(page, log):
     wait_idle(page)
     s = state(page)
     assert s["is_over"], "the round did not end"
-    assert page.locator("#banner").is_visible()
-    assert re.search(r"Player [12] (wins|win)", page.inner_text("#banner"))
+    assert page.locator("#game-over").is_visible()
+    assert re.search(r"Player [12] (wins|win)", page.inner_text("#game-over-result"))
     notes = page.inner_text("#notes")
     assert "Round 1 over" in notes or "Round 1 blocked" in notes
     return s

@@ -33,7 +33,7 @@ def test_page_shows_a_hex_board_and_settings(page, site_url):
     seat_choices = page.locator("[data-seat='1'] option").all_inner_texts()
     assert seat_choices == ["Human", "Random", "A*", "Smart", "MCTS", "A friend (by link)"]
     assert page.locator("[data-seat='1'] option:checked").inner_text() == "MCTS"
-    assert page.locator("#banner").is_hidden()
+    assert page.locator("#game-over").is_hidden()
     # switching games: seats left at their default take the new game's strongest agent, a seat
     # the person changed keeps its choice where the new game offers it
     page.select_option("#game-select", "codex")
@@ -53,10 +53,10 @@ def test_full_game_against_astar_with_undo_redo(page, site_url):
     open_app(page, site_url)
     new_game(page, size=7, red="astar")
     assert page.locator("polygon.cell").count() == 49
-    # Blue walks down column d, then takes whatever is free: the game must end with a banner
+    # Blue walks down column d, then takes whatever is free: the game must end with the game-over card
     order = [f"d{r}" for r in range(1, 8)] + [f"{c}{r}" for c in "abcefg" for r in range(1, 8)]
     for target in order:
-        if page.locator("#banner").is_visible():
+        if page.locator("#game-over").is_visible():
             break
         cell = page.locator(f'polygon[data-target="{target}"]')
         if "legal" not in (cell.get_attribute("class") or ""):
@@ -65,15 +65,15 @@ def test_full_game_against_astar_with_undo_redo(page, site_url):
         cell.click()
         page.wait_for_function(
             f"document.querySelectorAll('#move-list li').length >= {before + 2} || "
-            "!document.getElementById('banner').hidden", timeout=60_000)
+            "!document.getElementById('game-over').hidden", timeout=60_000)
         wait_idle(page)
         last = page.locator("polygon.cell.last")
         assert last.count() == 1
         assert page.locator("circle.last-marker").count() == 1
-    banner = page.locator("#banner")
-    assert banner.is_visible()
-    assert re.fullmatch(r"(Blue|Red) wins!", banner.inner_text())
-    winner_cls = "blue" if banner.inner_text().startswith("Blue") else "red"
+    result = page.locator("#game-over-result")
+    assert result.is_visible()
+    assert re.fullmatch(r"(Blue|Red) wins!", result.inner_text())
+    winner_cls = "blue" if result.inner_text().startswith("Blue") else "red"
     chain = page.locator(f"polygon.cell.win.{winner_cls}")
     assert chain.count() >= 7
     assert page.locator("polygon.cell.legal").count() == 0
@@ -85,20 +85,20 @@ def test_full_game_against_astar_with_undo_redo(page, site_url):
     if winner_cls == "red":
         page.click("#undo")
         wait_idle(page)
-        assert page.locator("#banner").is_hidden()
+        assert page.locator("#game-over").is_hidden()
         assert page.locator("#move-list li.future").count() == 2
         assert page.inner_text("#status").startswith("Blue to move")
         page.click("#redo")
         wait_idle(page)
-        assert page.locator("#banner").is_visible() and page.locator("#move-list li.future").count() == 0
+        assert page.locator("#game-over").is_visible() and page.locator("#move-list li.future").count() == 0
     else:
         page.click("#undo")
         wait_idle(page)
-        assert page.locator("#banner").is_hidden()
+        assert page.locator("#game-over").is_hidden()
         assert page.locator("#move-list li.future").count() == 1
         page.click("#redo")
         wait_idle(page)
-        assert page.locator("#banner").is_visible()
+        assert page.locator("#game-over").is_visible()
     # undo all the way to the start, then redo everything
     while not page.locator("#undo").is_disabled():
         page.click("#undo")
@@ -109,7 +109,7 @@ def test_full_game_against_astar_with_undo_redo(page, site_url):
     while not page.locator("#redo").is_disabled():
         page.click("#redo")
         wait_idle(page)
-    assert page.locator("#banner").is_visible() and moves(page) == total
+    assert page.locator("#game-over").is_visible() and moves(page) == total
     same_origin_only(page, site_url)
     assert not page.page_errors, page.page_errors
 
@@ -154,18 +154,22 @@ def test_swap_button_and_hover_highlight(page, site_url):
     plain = cell.evaluate(fill)
     cell.hover()
     assert cell.evaluate(fill) != plain
+    page.mouse.move(0, 0)
     page.locator('polygon[data-target="c2"]').focus()
-    assert page.locator('polygon[data-target="c2"]').evaluate(fill) != plain
+    page.keyboard.press("ArrowRight")  # keyboard focus lights the cell (:focus-visible, not a click's focus)
+    page.keyboard.press("ArrowLeft")
+    target = page.evaluate("document.activeElement.dataset.target")
+    assert page.locator(f'polygon[data-target="{target}"]').evaluate(fill) != plain, target
     page.keyboard.press("Enter")  # keyboard play
     wait_idle(page)
-    assert page.locator('polygon[data-target="c2"].stone.blue').count() == 1
+    assert page.locator(f'polygon[data-target="{target}"].stone.blue').count() == 1
 
 
 def test_computer_against_computer_plays_to_the_end(page, site_url):
     open_app(page, site_url)
     new_game(page, size=5, blue="smart", red="random")
-    page.wait_for_selector("#banner:not([hidden])", timeout=120_000)
-    assert page.locator("#banner").inner_text() in ("Blue wins!", "Red wins!")
+    page.wait_for_selector("#game-over:not([hidden])", timeout=120_000)
+    assert page.locator("#game-over-result").inner_text() in ("Blue wins!", "Red wins!")
 
 
 def test_pyodide_and_cpython_play_the_same_game(page, site_url):
@@ -180,7 +184,7 @@ def test_pyodide_and_cpython_play_the_same_game(page, site_url):
         st = handle({"cmd": "ai"}, s)["result"]
     open_app(page, site_url)
     page.evaluate("req => window.boardwright.send(req)", request)
-    page.wait_for_selector("#banner:not([hidden])", timeout=120_000)
+    page.wait_for_selector("#game-over:not([hidden])", timeout=120_000)
     browser_state = page.evaluate("window.boardwright.state()")
     assert browser_state["record"] == st["record"]
     assert browser_state["moves"] == st["moves"]
@@ -200,11 +204,11 @@ def test_y_is_selectable_and_plays_hot_seat_to_a_win(page, site_url):
     for target in ["a1", "b1", "a2", "b2", "a3"]:
         page.click(f'polygon[data-target="{target}"]')
         wait_idle(page)
-    assert page.locator("#banner").inner_text() == "X wins!"
+    assert page.locator("#game-over-result").inner_text() == "X wins!"
     assert page.locator("polygon.cell.win").count() == 3
     page.click("#undo")
     wait_idle(page)
-    assert page.locator("#banner").is_hidden() and page.inner_text("#status").startswith("X to move")
+    assert page.locator("#game-over").is_hidden() and page.inner_text("#status").startswith("X to move")
 
 
 def test_y_radial_board_plays_to_the_end(page, site_url):
@@ -220,15 +224,15 @@ def test_y_radial_board_plays_to_the_end(page, site_url):
     assert page.locator("circle.node").count() == 27
     assert page.locator("polyline.edge").count() > 27
     for _ in range(27):
-        if page.locator("#banner").is_visible():
+        if page.locator("#game-over").is_visible():
             break
         before = moves(page)
         page.locator("circle.node.legal").first.click()
         page.wait_for_function(
             f"document.querySelectorAll('#move-list li').length >= {before + 2} || "
-            "!document.getElementById('banner').hidden", timeout=60_000)
+            "!document.getElementById('game-over').hidden", timeout=60_000)
         wait_idle(page)
-    assert page.locator("#banner").inner_text() in ("X wins!", "O wins!")
+    assert page.locator("#game-over-result").inner_text() in ("X wins!", "O wins!")
     assert page.locator("circle.node.win").count() >= 3
     texts = page.locator("#move-list li button").all_inner_texts()
     assert all(re.fullmatch(r"\d+\.\d+", t) for t in texts), texts

@@ -1,11 +1,11 @@
 // Drawing a state: the board and the hands (render.js draws a scene), the status line, the
-// banner, the buttons, the scores and notes; the selection, the hint and a move waiting for the
+// buttons, the scores and notes; the selection, the hint and a move waiting for the
 // engine marked on the board. Drawing only: what happens on a click is the modules' above.
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
 import { $, makeButton } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
-import { fitBoard } from "../page/layout.js";
+import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by
@@ -21,10 +21,13 @@ export const hooks = {
   cancelPick: null, // (): back to the game from choosing a conditional reply
 };
 
+layoutHooks.redraw = () => { if (ui.state) drawAll(); };
+
 let gameKey = ""; // game id and seed of the game on screen
 let shownViewer = null; // hidden-information games: whose private view is on screen
 let hint = null; // the move suggested by "Hint", marked on the board until the position changes
 let announced = ""; // the last game event read out (live region)
+let wasOver = false; // the position drawn last was a finished game
 
 /** Legal moves whose click path starts with `prefix`. */
 export function candidates(prefix) {
@@ -70,6 +73,8 @@ export function render(state) {
   // the screen; with one person (or none) there is nothing to hide from anybody
   const key = `${state.game}:${state.seed}`;
   if (key !== gameKey) { gameKey = key; shownViewer = -1; resetZoom(); syncForm(state); }
+  else if (state.is_over && !wasOver) resetZoom(); // the game just ended: the whole board, the winning chain
+  wasOver = state.is_over;
   if (!needsHandover(state)) shownViewer = state.viewer;
   // drop a selection that no longer fits
   if (ui.sel.length && !candidates(ui.sel).length) page.clearSelection();
@@ -85,7 +90,6 @@ export function render(state) {
     $("handover-text").textContent = `Pass the device to ${name}.`;
     $("handover-go").textContent = `I am ${name}: show my hand`;
   }
-  drawBoard();
 
   // status line
   const status = $("status");
@@ -98,14 +102,6 @@ export function render(state) {
     swatch.className = `swatch p${state.current_player}`;
     status.append(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`);
   }
-  const banner = $("banner");
-  if (state.is_over) {
-    const w = state.winners.length ? state.winners[0] : null;
-    banner.className = "banner" + (w === null ? "" : ` p${w}`);
-    banner.textContent = state.winners.length
-      ? `${state.winners.map((i) => state.players[i].name).join(" and ")} ${state.winners.length > 1 ? "win" : "wins"}!` : "Draw";
-    banner.hidden = false;
-  } else banner.hidden = true;
 
   // buttons
   $("undo").disabled = !state.can_undo;
@@ -114,6 +110,7 @@ export function render(state) {
   $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
   $("hint").hidden = !humanTurn || !!ui.early;
   renderActions();
+  drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
   renderScores(state);
   renderNotes(state);
@@ -122,6 +119,14 @@ export function render(state) {
   // the move list and the replay bar; then (the engine's game only) what talks to the engine
   // and to storage: app.js afterRender
   hooks.afterRender(state);
+}
+
+/** A finished game's result in words: "Blue wins!", "Player 1 and Player 3 win!", "Draw", or
+ * the friend game's "Ana resigned. Bo wins." (the engine's status). */
+export function resultText(state) {
+  if (state.friend && state.friend.resigned !== null && state.friend.resigned !== undefined) return state.status;
+  const names = state.winners.map((i) => state.players[i].name);
+  return names.length ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}!` : "Draw";
 }
 
 /** Mark the targets of the move waiting for the engine (class "pending", named so). */
@@ -146,7 +151,7 @@ export function announceEvent(state) {
   if (state.last_move && who !== null && who !== undefined) {
     text = `${state.players[who].name} played ${state.last_move}. `;
   } else text = state.cursor === 0 ? `${state.title}: a new game. ` : "";
-  if (state.is_over) text += $("banner").textContent || state.status;
+  if (state.is_over) text += resultText(state);
   else {
     const p = state.players[state.current_player];
     text += p.agent === "human" ? `${p.name} to move.` : `${p.name} (${p.agent_title}) to move.`;
@@ -167,9 +172,17 @@ function drawBoard() {
   $("board").classList.toggle("picking", !!pick);
   if (ui.choice) selected.add(ui.choice.path[ui.choice.path.length - 1]);
   $("board-svg").style.visibility = hidden ? "hidden" : "";
-  if (hidden) $("board-svg").replaceChildren();
+  if (hidden) { // (the orientation chosen and the overview go too)
+    const svg = $("board-svg");
+    svg.replaceChildren();
+    svg.dataset.turned = svg.dataset.auto = "";
+    applyZoom();
+  }
   else {
-    renderScene($("board-svg"), scene, live, selected, { orient: true });
+    const svg = $("board-svg");
+    const wasTurned = svg.dataset.turned;
+    renderScene(svg, scene, live, selected, { orient: true, room: scene.turnable ? boardRoom() : null });
+    if (svg.dataset.turned !== wasTurned) resetZoom(); // a pan over the board turned is another place
     applyZoom();
     if (pick) markTargets(pick.marks, "conditional", "chosen for a conditional reply");
     else if (hooks.afterDraw) hooks.afterDraw();

@@ -30,21 +30,45 @@ function ensurePatterns() {
 }
 
 /** How the page shows every scene (settings.js sets it): the board turned by `rotate` degrees
- * clockwise (0, 90, 180, 270) after a left-right `mirror`, and whether the targets that can be
- * played now are marked (class "selectable"; they can be played either way). */
-export const display = { rotate: 0, mirror: false, targets: true };
+ * clockwise (0, 90, 180, 270) after a left-right `mirror`, or with `rotate` "auto" turned a
+ * quarter when that draws a turnable scene bigger (autoTurn); and whether the targets that can
+ * be played now are marked (class "selectable"; they can be played either way). */
+export const display = { rotate: "auto", mirror: false, targets: true };
+
+/** How much bigger the turned board must be drawn before "auto" turns it (no flip for a few %). */
+const TURN_GAIN = 1.1;
+
+/** With the orientation "auto": should the scene box `vb` be drawn turned a quarter in the room
+ * `room` ({w, h}, CSS px: the board's column and the height it may take)? Yes when its units
+ * come out TURN_GAIN times bigger turned (a wide board in a tall window: Hex, Y on a phone). */
+export function autoTurn(vb, room) {
+  if (!room || !(room.w > 0 && room.h > 0 && vb[2] > 0 && vb[3] > 0)) return false;
+  const flat = Math.min(room.w / vb[2], room.h / vb[3]);
+  const turned = Math.min(room.w / vb[3], room.h / vb[2]);
+  return turned > flat * TURN_GAIN;
+}
+
+/** The quarter turns (clockwise) and the mirror the board is drawn with. "auto" turned: the
+ * board's transpose (mirror, then three quarters: x and y exchanged), so the first cell stays
+ * at the top left and the coordinates still read down and to the right; the player's mirror
+ * then flips that (a quarter turn clockwise). */
+function turnsOf(turned) {
+  if (display.rotate !== "auto") return { turns: ((Math.round(display.rotate / 90) % 4) + 4) % 4, mirror: display.mirror };
+  if (!turned) return { turns: 0, mirror: display.mirror };
+  return display.mirror ? { turns: 1, mirror: false } : { turns: 3, mirror: true };
+}
 
 const r3 = (v) => +v.toFixed(3);
 
 /** The board's orientation as a map of scene points and the box it draws into; null: as is.
  * Only positions move: text stays upright, targets and moves stay the same. */
-function orientation(vb) {
-  const turns = ((Math.round(display.rotate / 90) % 4) + 4) % 4;
-  if (!turns && !display.mirror) return null;
+function orientation(vb, turned) {
+  const { turns, mirror } = turnsOf(turned);
+  if (!turns && !mirror) return null;
   const cx = vb[0] + vb[2] / 2;
   const cy = vb[1] + vb[3] / 2;
   const map = ([x, y]) => {
-    let dx = display.mirror ? cx - x : x - cx;
+    let dx = mirror ? cx - x : x - cx;
     let dy = y - cy;
     for (let i = 0; i < turns; i++) [dx, dy] = [-dy, dx]; // a quarter turn clockwise (y down)
     return [r3(cx + dx), r3(cy + dy)];
@@ -62,7 +86,13 @@ function drawItem(item, map = same) {
     case "polygon": node = el("polygon", { points: fmt(item.points, map) }); break;
     case "polyline": node = el("polyline", { points: fmt(item.points, map) }); break;
     case "circle": { const [cx, cy] = map(item.c); node = el("circle", { cx, cy, r: item.r }); break; }
-    case "text": { const [x, y] = map(item.at); node = el("text", { x, y }); node.textContent = item.text; break; }
+    case "text": {
+      const [x, y] = map(item.at);
+      node = el("text", { x, y });
+      node.textContent = item.text;
+      if (Array.isArray(item.line)) node.dataset.line = fmt(item.line, map); // the line a coordinate names (zoom-context.js)
+      break;
+    }
     case "group": node = el("g", {}); for (const child of item.items || []) node.appendChild(drawItem(child, map)); break;
     default: return el("g", {});
   }
@@ -76,15 +106,20 @@ function drawItem(item, map = same) {
  * Every target is a button with an accessible name that says whether it can be played now;
  * one of them is in the tab order (a roving tabindex: the arrow keys move between them), and
  * keyboard focus stays on the same target across redraws. `orient`: draw it in the board's
- * orientation (display); the box drawn is kept in svg.dataset.sceneBox (zoom.js zooms into it).
+ * orientation (display; "auto" turns a scene marked `turnable` when it fits `room` better);
+ * the box drawn is kept in svg.dataset.sceneBox (zoom.js zooms into it).
  */
-export function renderScene(svg, scene, legal, selected = new Set(), { orient = false } = {}) {
+export function renderScene(svg, scene, legal, selected = new Set(), { orient = false, room = null } = {}) {
   ensurePatterns();
   const active = document.activeElement;
   const hadFocus = svg.contains(active) && active.dataset && active.dataset.target !== undefined;
   const keep = hadFocus ? active.dataset.target : svg.dataset.focusTarget;
   svg.replaceChildren();
-  const turn = orient ? orientation(scene.viewBox) : null;
+  const auto = orient && !!scene.turnable && display.rotate === "auto";
+  const turned = auto && autoTurn(scene.viewBox, room);
+  svg.dataset.auto = auto ? "1" : ""; // layout.js checks the choice again when the window changes
+  svg.dataset.turned = turned ? "1" : "";
+  const turn = orient ? orientation(scene.viewBox, turned) : null;
   const box = turn ? turn.box : scene.viewBox;
   svg.dataset.sceneBox = box.join(" ");
   svg.setAttribute("viewBox", svg.dataset.sceneBox);

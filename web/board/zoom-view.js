@@ -11,6 +11,9 @@ export const MAX_SCALE = 8;
 
 let zoom = { scale: 1, dx: 0, dy: 0 }; // the user's zoom and pan over the scene's viewBox
 
+/** Told after every change of the view (zoom.js fills it in: zoom-context.js's bands and overview). */
+export const zoomHooks = { changed: null };
+
 /** The zoom's scale (1: the whole scene). */
 export const zoomScale = () => zoom.scale;
 
@@ -43,6 +46,7 @@ export function applyZoom() {
   const cy = vb[1] + vb[3] / 2 + dy;
   $("board-svg").setAttribute("viewBox", [cx - w / 2, cy - h / 2, w, h].map((v) => +v.toFixed(3)).join(" "));
   $("board").classList.toggle("zoomed", isZoomed());
+  if (zoomHooks.changed) zoomHooks.changed();
 }
 
 /** The view on screen: the scene's box, the centre of the view (scene units), the scene units

@@ -1,9 +1,11 @@
 // Zoom and pan over the board (every game): the +/−/Fit buttons and the wheel (cursor-centred;
 // a trackpad pinch comes as ctrl+wheel); the pointer gestures are zoom-touch.js's, the
-// arithmetic zoom-view.js's.
+// arithmetic zoom-view.js's, what a zoomed board keeps in sight (edges, coordinates, an
+// overview) zoom-context.js's.
 import { $ } from "../page/dom.js";
 import { wireGestures } from "./zoom-touch.js";
-import { clamp, fit, zoomAt } from "./zoom-view.js";
+import { clamp, fit, zoomAt, zoomHooks } from "./zoom-view.js";
+import { updateContext } from "./zoom-context.js";
 
 export { applyZoom, resetZoom } from "./zoom-view.js";
 
@@ -19,6 +21,7 @@ function wheelFactor(ev) {
 
 export function wireZoom() {
   const svg = $("board-svg");
+  zoomHooks.changed = updateContext; // the bands, coordinates and overview of a zoomed board
   $("zoom-in").addEventListener("click", () => zoomAt(STEP));
   $("zoom-out").addEventListener("click", () => zoomAt(1 / STEP));
   $("zoom-fit").addEventListener("click", fit);

@@ -29,6 +29,7 @@
 //                (friend-replies.js: the conditional replies, chosen on the board; the name)
 //   analysis.js  live analysis: candidates, principal variations, the board overlay
 //   review.js    game review: the win-rate graph and the move marks
+//   gameover.js  the game-over card: the result, Rematch, New game, Review game, Share
 //   settings.js  display settings (theme, contrast, coordinates, orientation, targets, sound,
 //                animation) and their dialog; sound.js: the move sound and the last move's fade
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
@@ -50,6 +51,7 @@ import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "../panel
 import { onTreeKey, renderVariations } from "../panels/variations.js";
 import { askHint, cancelAi, moveNow, playMove, playPendingMove, scheduleAi, send } from "./play.js";
 import { reviewAfterRender, wireReview } from "../panels/review.js";
+import { renderGameOver, wireGameOver } from "../panels/gameover.js";
 import { renderFriend, renderFriendGames, startFriendGame, wireFriends } from "../panels/friends.js";
 import { cancelPick, pickMove, pickTarget } from "../panels/friend-replies.js";
 import { FRIEND_SEAT } from "../panels/friend-seat.js";
@@ -157,6 +159,7 @@ function afterRender(state) {
   scheduleAi();
   analysisAfterRender(state);
   reviewAfterRender(state);
+  renderGameOver(state);
 }
 
 Object.assign(boardHooks, {
@@ -184,6 +187,7 @@ function wire() {
   wireFriends();
   wireAnalysis();
   wireReview();
+  wireGameOver();
   attachHandler($("board-svg"), onActivate);
   attachHandler($("panels"), onActivate);
   $("panels").addEventListener("focusin", (ev) => {

@@ -4,11 +4,13 @@
 // (phones) the play card (whose turn, the buttons), the board and the hand do, once
 // revealBoard() has scrolled the play card to the top (a new game, a loaded one).
 //
+//   boardRoom()    the room the board may take (render.js's automatic orientation fits it)
 //   fitBoard()     the box for the scene on screen (after each drawing; on resize by itself)
 //   revealBoard()  scroll the play area into view (after a new or loaded game is drawn)
 //   wireLayout()   refit when the window or the parts around the board change size
 import { $ } from "./dom.js";
 import { shownScene, ui } from "./page.js";
+import { autoTurn } from "../board/render.js";
 
 const ONE_COLUMN = "(max-width: 900px)"; // style.css: the layout's single column
 const MARGIN = 12; // px kept free under the hand
@@ -37,11 +39,11 @@ function lowestKept() {
   return bottom;
 }
 
-export function fitBoard() {
+/** The room the board may take, in CSS px: the column's width, and the height left in the
+ * window by what must stay on screen with it (never under a usable floor); null before layout. */
+export function boardRoom() {
   const svg = $("board-svg");
-  const vb = sceneBox();
-  if (!vb || !svg) return;
-  svg.style.setProperty("--board-aspect", String(+(vb[2] / vb[3]).toFixed(4)));
+  if (!svg || !svg.parentElement) return null;
   const rect = svg.getBoundingClientRect();
   // the top of the play area: the page's top on a wide screen (nothing scrolls there), the play
   // card's top in one column (revealBoard scrolls it to the window's top)
@@ -52,10 +54,33 @@ export function fitBoard() {
   const below = lowestKept() - rect.bottom;
   const room = window.innerHeight - above - below - MARGIN;
   const floor = Math.min(0.5 * window.innerHeight, 16 * 16); // a usable board even on a tiny screen
-  // a scene may cap its scale (CSS px a unit: the first tiles of a tile game are not giant)
+  return { w: svg.parentElement.clientWidth, h: Math.max(room, floor) };
+}
+
+/** What layout asks of the drawing (board.js fills it in: it imports this module). */
+export const layoutHooks = {
+  redraw: null, // (): draw the board again (the automatic orientation no longer fits the window)
+};
+let redrawing = false;
+
+export function fitBoard() {
+  const svg = $("board-svg");
+  const vb = sceneBox();
+  if (!vb || !svg) return;
+  const room = boardRoom();
   const scene = shownScene();
+  // the automatic orientation was chosen for the room as it was when drawn: another window (a
+  // phone turned, a card that grew) may want the other one
+  if (svg.dataset.auto && scene && !redrawing && layoutHooks.redraw
+      && autoTurn(scene.viewBox, room) !== !!svg.dataset.turned) {
+    redrawing = true;
+    try { layoutHooks.redraw(); } finally { redrawing = false; }
+    return;
+  }
+  svg.style.setProperty("--board-aspect", String(+(vb[2] / vb[3]).toFixed(4)));
+  // a scene may cap its scale (CSS px a unit: the first tiles of a tile game are not giant)
   const cap = scene && scene.max_scale > 0 ? vb[3] * scene.max_scale : Infinity;
-  svg.style.setProperty("--board-max-h", `${Math.round(Math.min(Math.max(room, floor), cap))}px`);
+  svg.style.setProperty("--board-max-h", `${Math.round(Math.min(room.h, cap))}px`);
 }
 
 function refitSoon() {

@@ -12,9 +12,11 @@ import { ui } from "./page.js";
 
 export const SETTINGS_KEY = "boardwright.settings";
 export const DEFAULTS = Object.freeze({
-  theme: "system", contrast: false, coords: true, rotate: 0, mirror: false, targets: true, sound: false, animation: true,
+  theme: "system", contrast: false, coords: true, rotate: "auto", mirror: false, targets: true, sound: false, animation: true,
 });
-const CHOICES = { theme: ["system", "light", "dark"], rotate: [0, 90, 180, 270] };
+// rotate "auto": the board turned a quarter where that draws it bigger (render.js autoTurn)
+const CHOICES = { theme: ["system", "light", "dark"], rotate: ["auto", 0, 90, 180, 270] };
+const VERSION = 2; // settings kept before version 2 had no "auto": their rotate 0 was the default
 
 /** The settings in use (changed in place). */
 export const settings = { ...DEFAULTS };
@@ -29,8 +31,10 @@ export function loadSettings() {
   } catch (_) {
     stored = null; // unreadable storage or text: the defaults
   }
+  const old = !!stored && typeof stored === "object" && stored.v !== VERSION;
   for (const key of Object.keys(DEFAULTS)) {
-    const value = stored && typeof stored === "object" ? stored[key] : undefined;
+    let value = stored && typeof stored === "object" ? stored[key] : undefined;
+    if (old && key === "rotate" && value === 0) value = "auto";
     settings[key] = valid(key, value) ? value : DEFAULTS[key];
   }
   return settings;
@@ -39,7 +43,7 @@ export function loadSettings() {
 /** Keep the settings; false when this browser's storage refuses (full, or no storage). */
 function saveSettings() {
   try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ ...settings, v: VERSION }));
     return true;
   } catch (_) {
     return false;
@@ -83,7 +87,7 @@ function readForm() {
     if (!(input.name in DEFAULTS)) continue;
     if (input.type === "radio") { if (input.checked) settings[input.name] = input.value; }
     else if (input.type === "checkbox") settings[input.name] = input.checked;
-    else settings[input.name] = Number(input.value);
+    else settings[input.name] = input.value === "auto" ? "auto" : Number(input.value);
   }
   for (const key of Object.keys(DEFAULTS)) if (!valid(key, settings[key])) settings[key] = DEFAULTS[key];
 }

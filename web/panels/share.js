@@ -21,9 +21,18 @@ async function shareLink() {
   return response.result;
 }
 
-async function showShare(kind) {
+/** The address that opens this game (the moves in the link), or null (the reason is shown). */
+export async function shareUrl() {
   const shared = await shareLink();
-  if (!shared) return;
+  return shared ? `${pageAddress()}#r=${shared.token}` : null;
+}
+
+/** Show the game's link (`kind` "link") or embed code in the share card, copied to the clipboard
+ * where the browser allows; `focus`: select it there (false: the caller says where it is).
+ * Resolves to whether it was copied, or null when there is no link. */
+export async function showShare(kind, { focus = true } = {}) {
+  const shared = await shareLink();
+  if (!shared) return null;
   const url = `${pageAddress()}#r=${shared.token}`;
   let text = url;
   let label = "Share link";
@@ -35,8 +44,10 @@ async function showShare(kind) {
   out.value = text;
   $("share-kind").textContent = label;
   $("share-label").hidden = false;
-  out.focus();
-  out.select();
+  if (focus) {
+    out.focus();
+    out.select();
+  }
   let copied = false;
   try { await navigator.clipboard.writeText(text); copied = true; } catch (_) { /* no clipboard: select it */ }
   const s = ui.state;
@@ -51,6 +62,7 @@ async function showShare(kind) {
     whose ? `It opens ${whose}.` : "", reveals].filter(Boolean).join(" ");
   $("share-note").textContent = note;
   $("share-note").hidden = false;
+  return copied;
 }
 
 // The formats come from the engine's registry (state.export_options): no format is named here.

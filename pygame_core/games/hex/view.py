@@ -61,7 +61,7 @@ class HexView(GameView):
         pad = 0.3
         view_box = [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                     r3(max(ys) - min(ys) + 2 * pad)]
-        return {"viewBox": view_box, "title": f"Hex {n}x{n}",
+        return {"viewBox": view_box, "title": f"Hex {n}x{n}", "turnable": True,
                 "layers": [{"name": "zones", "items": zones}, {"name": "cells", "items": cells},
                            {"name": "marks", "items": marks}, {"name": "labels", "items": labels}]}
 

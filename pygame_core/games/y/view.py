@@ -25,12 +25,12 @@ class YView(GameView):
              None if board.owner(x, y) == EMPTY else f"p{board.owner(x, y)}",
              None if board.owner(x, y) == EMPTY else PLAYER_NAMES[board.owner(x, y)])
             for (x, y) in board.cells_xy), legal, last_cell, chain)
-        labels = coord_labels(n, n)
+        labels = coord_labels(n, n, triangle=True)
         xs, ys = [p[0] for p in frame], [p[1] for p in frame]
         pad = 0.3
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                             r3(max(ys) - min(ys) + 2 * pad)],
-                "title": f"Y, side {n}",
+                "title": f"Y, side {n}", "turnable": True,
                 "layers": [{"name": "frame", "items": [{"kind": "polygon", "points": pts(frame), "cls": "frame",
                                                         "name": "the board's three sides"}]},
                            {"name": "cells", "items": cells}, {"name": "marks", "items": marks},
@@ -112,7 +112,7 @@ class RadialYView(GameView):
         pad = 1.0
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                             r3(max(ys) - min(ys) + 2 * pad)],
-                "title": f"Y, radial board of {len(layout.nodes)} nodes",
+                "title": f"Y, radial board of {len(layout.nodes)} nodes", "turnable": True,
                 "layers": [{"name": "frame", "items": [frame]}, {"name": "edges", "items": edges},
                            {"name": "cells", "items": nodes}, {"name": "marks", "items": marks}]}
 

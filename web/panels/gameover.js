@@ -1,0 +1,92 @@
+// The game-over card (every game): in the play card, where the status line was, so beside the
+// board on a wide screen and right above it on a phone, never over it. The result, what it
+// came to (moves, scores), and what to do next: Rematch (the same game and options, the seats
+// swapped), New game (the form), Review game, Share. A game with a friend by link has its own
+// Rematch (friends.js: a new invitation), so this card offers none there.
+import { resultText } from "../board/board.js";
+import { startNew } from "../page/games.js";
+import { shareUrl, showShare } from "./share.js";
+import { $ } from "../page/dom.js";
+import { ui } from "../page/page.js";
+
+/** The seats of a rematch: each seat's player moves one seat on (two players: swapped). */
+export function swappedSeats(players) {
+  const agents = players.map((p) => p.agent);
+  return agents.map((_, i) => agents[(i + agents.length - 1) % agents.length]);
+}
+
+function detail(state) {
+  const n = state.moves.length;
+  const parts = [`${n} move${n === 1 ? "" : "s"}`];
+  if (state.scores) parts.push(state.players.map((p, i) => `${p.name} ${state.scores[i]}`).join(" · "));
+  return parts.join(" · ");
+}
+
+/** Show or hide the card for the state on screen (after each drawing, once the engine is up). */
+export function renderGameOver(state) {
+  const card = $("game-over");
+  const over = !!state && state.is_over && !ui.embed;
+  card.hidden = !over;
+  $("status").hidden = over; // the card says it, bigger
+  if (!over) { $("game-over-note").hidden = true; return; }
+  const w = state.winners.length === 1 ? state.winners[0] : null;
+  card.className = "game-over" + (w === null ? "" : ` p${w}`);
+  const result = $("game-over-result");
+  result.replaceChildren();
+  if (w !== null) {
+    const swatch = document.createElement("span");
+    swatch.className = `swatch p${w}`;
+    result.append(swatch);
+  }
+  result.append(resultText(state));
+  $("game-over-detail").textContent = detail(state);
+  $("go-rematch").hidden = !!state.friend; // the friend card's Rematch
+  $("go-review").hidden = $("review-start").hidden; // hidden while a review runs
+}
+
+async function rematch() {
+  const s = ui.state;
+  if (!s || ui.busy) return;
+  await startNew({ game: s.game, options: { ...s.options }, players: swappedSeats(s.players) }, null, { reveal: true });
+}
+
+function newGame() {
+  const form = $("new-game-card");
+  form.scrollIntoView({ block: "start", behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  $("game-select").focus({ preventScroll: true });
+}
+
+function review() {
+  $("review-start").click();
+  $("go-review").hidden = true;
+  const note = $("game-over-note");
+  note.textContent = "Reviewing: the marks come into the move list, the graph under the board.";
+  note.hidden = false;
+}
+
+async function share() {
+  const note = $("game-over-note");
+  if (typeof navigator.share === "function") { // a phone's share sheet
+    const url = await shareUrl();
+    if (!url) return;
+    try {
+      await navigator.share({ title: document.title, text: `${ui.state.title}: ${resultText(ui.state)}`, url });
+      return;
+    } catch (e) {
+      if (e && e.name === "AbortError") return; // closed by the person
+    }
+  }
+  const copied = await showShare("link", { focus: false });
+  if (copied === null) return;
+  note.textContent = copied ? "Link copied: paste it into a message. It is under Share and export too."
+    : "The link is under Share and export: copy it from there.";
+  note.hidden = false;
+  if (!copied) $("share-output").focus();
+}
+
+export function wireGameOver() {
+  $("go-rematch").addEventListener("click", rematch);
+  $("go-new").addEventListener("click", newGame);
+  $("go-review").addEventListener("click", review);
+  $("go-share").addEventListener("click", share);
+}
