@@ -65,7 +65,7 @@ class _Tables:
 
     def __init__(self, sides_from: int):
         self.vc, self.sc = {}, {}  # point -> {point: carriers} (one list shared by both ends)
-        self.keys = {}  # carrier of an SC between two sides -> its key
+        self.keys = {}  # (x, y, carrier) of an SC (x < y) -> its key (a cell: the first move)
         self.heap = []
         self.tick = 0
         self.sides_from = sides_from
@@ -148,8 +148,7 @@ class _Tables:
                 found.append(union)
         lst[:] = [c for c in lst if carrier & ~c]
         lst.append(carrier)
-        if x >= self.sides_from and y >= self.sides_from:
-            self.keys[carrier] = key
+        self.keys[(x, y, carrier) if x < y else (y, x, carrier)] = key
         self.push(1, x, y, carrier)
         for union in found:
             self.add_vc(x, y, union)
@@ -184,7 +183,7 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
         for p in _bits(side & empty):
             tab.add_vc(first_side + i, p, 0)
     vc, sc, heap = tab.vc, tab.sc, tab.heap
-    add_vc, add_sc, pop = tab.add_vc, tab.add_sc, heapq.heappop
+    add_vc, add_sc, pop, key_of = tab.add_vc, tab.add_sc, heapq.heappop, tab.keys.get
     work = 0
     while heap and work < budget:
         _, _, semi, x, y, carrier = pop(heap)
@@ -207,14 +206,14 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
                         continue
                     if mid < nb:
                         add_sc(far, w, through | d, mid)
-                    elif semi:
-                        add_sc(far, w, carrier | d, -1)
+                    elif semi:  # (the SC's key is the first move of the joined one)
+                        add_sc(far, w, carrier | d, key_of((x, y, carrier) if x < y else (y, x, carrier), -1))
                     else:
                         add_vc(far, w, carrier | d)
                 if mid >= nb and not semi:
                     for d in sc.get(mid, {}).get(w, ()):
                         if not d & carrier and not (far_cell and d >> far & 1):
-                            add_sc(far, w, carrier | d, -1)
+                            add_sc(far, w, carrier | d, key_of((mid, w, d) if mid < w else (w, mid, d), -1))
     if hex_like:
         return _hex_wins(tab, first_side, empty, nb, work, (chains, nchain, vc, sc))
     rows = range(nb, nb + nchain + len(sides))  # (the anchored search's tables: one row an anchor)
@@ -230,7 +229,7 @@ def _hex_wins(tab, first_side, empty, nb, work, tables) -> HResult:
     semis = list(tab.get(tab.sc, a, b) or [])
     keys = 0
     for c in semis:
-        k = tab.keys.get(c, -1)
+        k = tab.keys.get((a, b, c), -1)
         if 0 <= k < nb:
             keys |= 1 << k
     if fulls:
