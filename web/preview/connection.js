@@ -154,15 +154,19 @@ function cellItems(pos, names) {
   return [items, marks];
 }
 
-function coordLabels(n) {
+// as pygame_core.view.coord_labels: each label's `line` joins the first and last cell centres of
+// the column or row it names (`triangle`: Y's board, whose lines end at x + y = n - 1)
+function coordLabels(n, triangle) {
   const labels = [];
   for (let x = 0; x < n; x++) {
     const [cx, cy] = centre(x, 0);
-    labels.push({ kind: "text", at: [r3(cx), r3(cy - 1.38)], text: LETTERS[x], cls: "coord" });
+    const end = centre(x, triangle ? n - 1 - x : n - 1);
+    labels.push({ kind: "text", at: [r3(cx), r3(cy - 1.38)], text: LETTERS[x], cls: "coord", line: pts([[cx, cy], end]) });
   }
   for (let y = 0; y < n; y++) {
     const [cx, cy] = centre(0, y);
-    labels.push({ kind: "text", at: [r3(cx - 1.3), r3(cy)], text: String(y + 1), cls: "coord" });
+    const end = centre(triangle ? n - 1 - y : n - 1, y);
+    labels.push({ kind: "text", at: [r3(cx - 1.3), r3(cy)], text: String(y + 1), cls: "coord", line: pts([[cx, cy], end]) });
   }
   return labels;
 }
@@ -203,7 +207,7 @@ export function sceneOf(pos, names) {
       kind: "polygon", points: pts([outer[i], outer[(i + 1) % 4], mid]), cls: `zone ${HEX_COLOUR[i % 2]}`,
       name: `${names[i % 2]}'s ${["top", "right", "bottom", "left"][i]} side`,
     }));
-    return { viewBox: viewBox(outer, 0.3), title: `Hex ${n}x${n}`,
+    return { viewBox: viewBox(outer, 0.3), title: `Hex ${n}x${n}`, turnable: true,
       layers: [{ name: "zones", items: zones }, { name: "cells", items: cells }, { name: "marks", items: marks },
         { name: "labels", items: coordLabels(n) }] };
   }
@@ -211,7 +215,7 @@ export function sceneOf(pos, names) {
   const g = [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3];
   const grow = 1 + 3.8 / Math.max(1, Math.hypot(a[0] - g[0], a[1] - g[1]));
   const frame = [a, b, c].map((p) => [g[0] + (p[0] - g[0]) * grow, g[1] + (p[1] - g[1]) * grow]);
-  return { viewBox: viewBox(frame, 0.3), title: `Y, side ${n}`,
+  return { viewBox: viewBox(frame, 0.3), title: `Y, side ${n}`, turnable: true,
     layers: [{ name: "frame", items: [{ kind: "polygon", points: pts(frame), cls: "frame", name: "the board's three sides" }] },
-      { name: "cells", items: cells }, { name: "marks", items: marks }, { name: "labels", items: coordLabels(n) }] };
+      { name: "cells", items: cells }, { name: "marks", items: marks }, { name: "labels", items: coordLabels(n, true) }] };
 }
