@@ -117,6 +117,7 @@ def test_a_lost_root_plays_the_most_blocking_move():
     for cell in ("e5", "b3", "a5", "d2"):
         g.play(g.parse_move(cell))
     agent = MCTSAgent(seed=1)
+    agent.lost_blocking = True  # (off by default: docs/benchmarks.md)
     agent.start(g)
     agent.think(iterations=500)
     assert agent._root.proven == 0.0
@@ -128,3 +129,5 @@ def test_a_lost_root_plays_the_most_blocking_move():
         union |= c
     assert union >> core.positions[g.move_cell(move)] & 1 and move == agent.lost_move()
     assert g.move_cell(move) in {g.move_cell(g.parse_move(c)) for c in ("a3", "a4", "c2", "c3", "e1", "e2")}
+    agent.lost_blocking = False  # (the default: the search's own choice, no blocking move)
+    assert agent.lost_move() is None and agent.best_move() in agent._legal

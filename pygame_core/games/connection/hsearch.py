@@ -36,8 +36,9 @@ class HSearchKnowledge:
     and ``pairs_visits``)."""
 
     # in a position the opponent has virtually won, play the move in the most of its winning
-    # connections (False: the most visited move of a search that stopped at the proof)
-    lost_blocking = True
+    # connections (False, the default: the most visited move of a search that stopped at the
+    # proof; against MoHex at 100 playouts True scored 13/40 against 20/40, docs/benchmarks.md)
+    lost_blocking = False
 
     def lost_move(self):
         """In a root position the opponent has virtually won (H-search over every pair, from the
