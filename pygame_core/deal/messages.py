@@ -2,7 +2,8 @@
 
 A message is what one player sends at one step: a version byte, a byte of flags naming the
 sections present, the step number (u16) and the sender (u8), then the sections in a fixed
-order. All integers are little-endian; elements and scalars are 32 bytes, proofs 64.
+order (none at all is a message too: a move that touches no tile still takes its step). All
+integers are little-endian; elements and scalars are 32 bytes, proofs 64.
 
 ====== ===============================================================================
 flag   section
@@ -177,7 +178,7 @@ def parse(data: bytes, tiles: int | None = None) -> Message:
     version, flags = rd.u8(), rd.u8()
     if version != VERSION:
         raise DealError(f"unknown deal message version {version} (this page reads {VERSION})")
-    if flags == 0 or flags >= 128:
+    if flags >= 128:
         raise DealError("unknown message sections")
     msg = Message(step=rd.u16(), sender=rd.u8())
     if msg.sender >= MAX_PLAYERS:

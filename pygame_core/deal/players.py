@@ -33,6 +33,7 @@ class DealPlayer:
         self.deal: Deal | None = None
         self.secrets: Secrets | None = None
         self.hand: dict[int, int] = {}           # position -> tile, opened for this player
+        self.unopenable: set[int] = set()        # positions that opened to no fresh tile
 
     def start(self, setup: Setup) -> None:
         """Begin a deal as its first player (the others learn the setup from its message)."""
@@ -63,7 +64,7 @@ class DealPlayer:
     def _open(self) -> None:
         d, me = self.deal, self.index
         for pos in d.reserved_for(me):
-            if pos in self.hand or not d.openable(me, pos):
+            if pos in self.hand or pos in self.unopenable or not d.openable(me, pos):
                 continue
             own = self.secrets.key(pos) if d.relocked[me] else self.secrets.bag_key
             factor = own
@@ -73,6 +74,7 @@ class DealPlayer:
             tile = d.tiles[1].get(r.encode(r.mul(r.scalar_inverse(factor), d.latest()[pos])))
             if tile is None or tile in self.hand.values() or tile in _played_tiles(d):
                 what = "no tile" if tile is None else f"tile {tile}, already dealt"
+                self.unopenable.add(pos)
                 raise DealError(f"step {d.step - 1}: position {pos} opens to {what} (a lock or a "
                                 "shuffle was altered; the final audit names who)")
             self.hand[pos] = tile
@@ -101,7 +103,8 @@ class DealPlayer:
             relocked = self.relock(before if before is not None else d.before_relock(me))
             msg.relocked = [r.encode(x) for x in relocked]
         for q, count in sorted((offer or {}).items()):
-            msg.unlocks += self._unlocks(q, count, relocked, msg.step)
+            taken = {u.position for u in msg.unlocks}
+            msg.unlocks += self._unlocks(q, count, relocked, msg.step, taken)
         msg.draws = self._draws(draw, msg.unlocks)
         msg.plays = self._plays(play, msg.draws, msg.step, relocked)
         if reveal:
@@ -128,7 +131,7 @@ class DealPlayer:
         w = r.mul(r.scalar_inverse(self.secrets.key(pos)), relocked[pos])
         return dleq_prove(self.secrets.bag_key, w, context, self.seed)
 
-    def _unlocks(self, q: int, count: int, relocked, step: int) -> list[Unlock]:
+    def _unlocks(self, q: int, count: int, relocked, step: int, taken) -> list[Unlock]:
         d, me = self.deal, self.index
         if q == me or not 0 <= q < d.setup.players:
             raise DealError(f"no other player {q + 1} to unlock for")
@@ -138,7 +141,8 @@ class DealPlayer:
         given = [pos for pos in mine if (pos, me) in d.keys]
         todo = [pos for pos in mine if (pos, me) not in d.keys]
         todo = todo[:max(0, count - len(given))]
-        todo += d.free_positions()[:max(0, count - len(given) - len(todo))]
+        free = [pos for pos in d.free_positions() if pos not in taken]
+        todo += free[:max(0, count - len(given) - len(todo))]
         out = []
         for pos in todo:
             ctx = unlock_context(d.setup, step, me, q, pos)
