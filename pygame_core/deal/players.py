@@ -96,17 +96,20 @@ class DealPlayer:
         if shuffle:
             source = d.tiles[0] if me == 0 else d.shuffled[me - 1][0]
             before = self.lock_and_shuffle(source)
-            msg.commit, msg.bag_key = sec.commit, r.encode(r.base_mul(sec.bag_key))
+            msg.commit, msg.bag_key = sec.commit, sec.public
             msg.shuffled = [r.encode(x) for x in before]
         relocked = d.relocked[me][0] if d.relocked[me] else None
+        if relock or relocked:
+            before = before if before is not None else d.before_relock(me)
         if relock:
-            relocked = self.relock(before if before is not None else d.before_relock(me))
+            relocked = self.relock(before)
             msg.relocked = [r.encode(x) for x in relocked]
+        arrays = (relocked, before)
         for q, count in sorted((offer or {}).items()):
             taken = {u.position for u in msg.unlocks}
-            msg.unlocks += self._unlocks(q, count, relocked, msg.step, taken)
+            msg.unlocks += self._unlocks(q, count, arrays, msg.step, taken)
         msg.draws = self._draws(draw, msg.unlocks)
-        msg.plays = self._plays(play, msg.draws, msg.step, relocked)
+        msg.plays = self._plays(play, msg.draws, msg.step, arrays)
         if reveal:
             msg.seed = self.seed
         data = serialize(msg)
@@ -127,15 +130,17 @@ class DealPlayer:
         """The key this player gives for a position."""
         return self.secrets.key(pos)
 
-    def _proof(self, pos: int, relocked: list, context: bytes) -> bytes:
+    def _proof(self, pos: int, arrays, context: bytes) -> bytes:
+        relocked, before = arrays
         w = r.mul(r.scalar_inverse(self.secrets.key(pos)), relocked[pos])
-        return dleq_prove(self.secrets.bag_key, w, context, self.seed)
+        return dleq_prove(self.secrets.bag_key, w, context, self.seed, self.secrets.public,
+                          before[pos])
 
-    def _unlocks(self, q: int, count: int, relocked, step: int, taken) -> list[Unlock]:
+    def _unlocks(self, q: int, count: int, arrays, step: int, taken) -> list[Unlock]:
         d, me = self.deal, self.index
         if q == me or not 0 <= q < d.setup.players:
             raise DealError(f"no other player {q + 1} to unlock for")
-        if relocked is None:
+        if arrays[0] is None:
             raise DealError("keys can be given only after this player's relock")
         mine = [pos for pos in d.reserved_for(q) if pos not in d.drawn_by]
         given = [pos for pos in mine if (pos, me) in d.keys]
@@ -146,7 +151,7 @@ class DealPlayer:
         out = []
         for pos in todo:
             ctx = unlock_context(d.setup, step, me, q, pos)
-            out.append(Unlock(q, pos, self.unlock_key(pos), self._proof(pos, relocked, ctx)))
+            out.append(Unlock(q, pos, self.unlock_key(pos), self._proof(pos, arrays, ctx)))
         return out
 
     def _draws(self, count: int, unlocks) -> list[int]:
@@ -156,7 +161,7 @@ class DealPlayer:
             raise DealError(f"player {me + 1} cannot draw {count}: not enough tiles unlocked")
         return ready[:count]
 
-    def _plays(self, tiles, draws, step: int, relocked) -> list[Play]:
+    def _plays(self, tiles, draws, step: int, arrays) -> list[Play]:
         d, me, out, used = self.deal, self.index, [], set()
         mine = [pos for pos in d.drawn[me] + list(draws) if pos not in d.played]
         for tile in tiles:
@@ -165,7 +170,7 @@ class DealPlayer:
                 raise DealError(f"player {me + 1} has no tile {tile} to play")
             used.add(pos)
             ctx = unlock_context(d.setup, step, me, me, pos)
-            out.append(Play(pos, tile, self.secrets.key(pos), self._proof(pos, relocked, ctx)))
+            out.append(Play(pos, tile, self.secrets.key(pos), self._proof(pos, arrays, ctx)))
         return out
 
     def drawn_tiles(self) -> list[int]:

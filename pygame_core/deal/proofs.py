@@ -57,12 +57,15 @@ def _challenge(context: bytes, statement: list[bytes], t1, t2) -> int:
     return r.scalar_from_bytes(digest(b"dleq", context, *statement, r.encode(t1), r.encode(t2)))
 
 
-def dleq_prove(secret: int, w, context: bytes, nonce_key: bytes) -> bytes:
-    """A proof that ``A = secret*B`` and ``X = secret*W`` have the same discrete logarithm
-    (A and X are computed here). ``nonce_key`` is secret material of the prover (it makes
-    the nonce unpredictable to others)."""
-    a_pt, x_pt = r.base_mul(secret), r.mul(secret, w)
-    statement = [r.encode(a_pt), r.encode(w), r.encode(x_pt)]
+def dleq_prove(secret: int, w, context: bytes, nonce_key: bytes, a_enc: bytes | None = None,
+               x_pt=None) -> bytes:
+    """A proof that ``A = secret*B`` and ``X = secret*W`` have the same discrete logarithm.
+    ``nonce_key`` is secret material of the prover (it makes the nonce unpredictable to
+    others); the caller may pass A's encoding and X when it has them (they are computed
+    otherwise)."""
+    a_enc = a_enc or r.encode(r.base_mul(secret))
+    x_pt = x_pt or r.mul(secret, w)
+    statement = [a_enc, r.encode(w), r.encode(x_pt)]
     nonce = hash_to_scalar(b"dleq-nonce", nonce_key, r.scalar_to_bytes(secret), context,
                            *statement)
     c = _challenge(context, statement, r.base_mul(nonce), r.mul(nonce, w))

@@ -75,6 +75,14 @@ class Secrets:
         self.bag_key = hash_to_scalar(b"bag-key", setup.game_id, player, self.seed)
         self.perm = permutation(setup.tiles, digest(b"perm", setup.game_id, player, self.seed))
         self._keys: dict[int, int] = {}
+        self._public: bytes | None = None
+
+    @property
+    def public(self) -> bytes:
+        """The encoding of ``bag_key * B``, published with the shuffle."""
+        if self._public is None:
+            self._public = r.encode(r.base_mul(self.bag_key))
+        return self._public
 
     def key(self, pos: int) -> int:
         """The player's key for one position."""
