@@ -325,3 +325,18 @@ def test_refusal_is_fast_for_large_garbage(setup_messages):
         with pytest.raises(DealError):
             copy.deepcopy(receiver).receive(bad)
         assert time.process_time() - start < 0.5
+
+
+def test_the_deal_is_a_leaf_package():
+    """pygame_core/deal imports only the standard library and itself."""
+    import ast
+    import sys
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[1] / "pygame_core" / "deal"
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                assert node.level == 1 or node.module.split(".")[0] in sys.stdlib_module_names \
+                    or node.module == "__future__", (path.name, node.module)
+            elif isinstance(node, ast.Import):
+                assert all(a.name.split(".")[0] in sys.stdlib_module_names for a in node.names)
