@@ -179,32 +179,29 @@ def _add_cached(p1, c2):
     return (e * f % P, g * h % P, f * g % P, e * h % P)
 
 
-def double(pt):
-    """2 * pt (dbl-2008-hwcd with a = -1)."""
-    x1, y1, z1, _ = pt
+def _dbl(x1: int, y1: int, z1: int) -> tuple[int, int, int, int]:
+    """The products' factors of a doubling (dbl-2008-hwcd with a = -1): E, F, G, H."""
     a = x1 * x1 % P
     b = y1 * y1 % P
     c = 2 * z1 * z1 % P
     e = ((x1 + y1) * (x1 + y1) - a - b) % P
     g = b - a
-    f = g - c
-    h = -a - b
+    return e, g - c, g, -a - b
+
+
+def double(pt):
+    """2 * pt."""
+    e, f, g, h = _dbl(pt[0], pt[1], pt[2])
     return (e * f % P, g * h % P, f * g % P, e * h % P)
 
 
 def _double4(pt):
     """16 * pt: three doublings that skip T (a doubling never reads it), then a full one."""
-    x1, y1, z1, _ = pt
+    x, y, z = pt[0], pt[1], pt[2]
     for _ in range(3):
-        a = x1 * x1 % P
-        b = y1 * y1 % P
-        c = 2 * z1 * z1 % P
-        e = ((x1 + y1) * (x1 + y1) - a - b) % P
-        g = b - a
-        f = g - c
-        h = -a - b
-        x1, y1, z1 = e * f % P, g * h % P, f * g % P
-    return double((x1, y1, z1, 0))
+        e, f, g, h = _dbl(x, y, z)
+        x, y, z = e * f % P, g * h % P, f * g % P
+    return double((x, y, z, 0))
 
 
 def neg(pt):
