@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pygame_core.deal import ristretto as r
@@ -68,23 +68,40 @@ INVALID = [
     "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
 ]
 
-# RFC 9496, Appendix A.3 (group elements from uniform byte strings): the 64-byte inputs are
-# the SHA-512 digests of these sentences; the expected encodings follow.
+# RFC 9496, Appendix A.3 (group elements from uniform byte strings): 64-byte inputs and the
+# encodings of the elements derived from them. (The inputs are the SHA-512 digests of the
+# sentences of SENTENCES, which is how the vectors were made.)
 HASH_TO_GROUP = [
-    ("Ristretto is traditionally a short shot of espresso coffee",
+    ("5d1be09e3d0c82fc538112490e35701979d99e06ca3e2b5b54bffe8b4dc772c1"
+     "4d98b696a1bbfb5ca32c436cc61c16563790306c79eaca7705668b47dffe5bb6",
      "3066f82a1a747d45120d1740f14358531a8f04bbffe6a819f86dfe50f44a0a46"),
-    ("made with the normal amount of ground coffee but extracted with",
+    ("f116b34b8f17ceb56e8732a60d913dd10cce47a6d53bee9204be8b44f6678b27"
+     "0102a56902e2488c46120e9276cfe54638286b9e4b3cdb470b542d46c2068d38",
      "f26e5b6f7d362d2d2a94c5d0e7602cb4773c95a2e5c31a64f133189fa76ed61b"),
-    ("about half the amount of water in the same amount of time",
+    ("8422e1bbdaab52938b81fd602effb6f89110e1e57208ad12d9ad767e2e25510c"
+     "27140775f9337088b982d83d7fcf0b2fa1edffe51952cbe7365e95c86eaf325c",
      "006ccd2a9e6867e6a2c5cea83d3302cc9de128dd2a9a57dd8ee7b9d7ffe02826"),
-    ("by using a finer grind.",
+    ("ac22415129b61427bf464e17baee8db65940c233b98afce8d17c57beeb7876c2"
+     "150d15af1cb1fb824bbd14955f2b57d08d388aab431a391cfc33d5bafb5dbbaf",
      "f8f0c87cf237953c5890aec3998169005dae3eca1fbb04548c635953c817f92a"),
-    ("This produces a concentrated shot of coffee per volume.",
+    ("165d697a1ef3d5cf3c38565beefcf88c0f282b8e7dbd28544c483432f1cec767"
+     "5debea8ebb4e5fe7d6f6e5db15f15587ac4d4d4a1de7191e0c1ca6664abcc413",
      "ae81e7dedf20a497e10c304a765c1767a42d6e06029758d2d7e8ef7cc4c41179"),
-    ("Just pulling a normal shot short will produce a weaker shot",
+    ("a836e6c9a9ca9f1e8d486273ad56a78c70cf18f0ce10abb1c7172ddd605d7fd2"
+     "979854f47ae1ccf204a33102095b4200e5befc0465accc263175485f0e17ea5c",
      "e2705652ff9f5e44d3e841bf1c251cf7dddb77d140870d1ab2ed64f1a9ce8628"),
-    ("and is not a Ristretto as some believe.",
+    ("2cdc11eaeb95daf01189417cdddbf95952993aa9cb9c640eb5058d09702c7462"
+     "2c9965a697a3b345ec24ee56335b556e677b30e6f90ac77d781064f866a3c982",
      "80bd07262511cdde4863f8a7434cef696750681cb9510eea557088f76d9e5065"),
+]
+SENTENCES = [
+    "Ristretto is traditionally a short shot of espresso coffee",
+    "made with the normal amount of ground coffee but extracted with",
+    "about half the amount of water in the same amount of time",
+    "by using a finer grind.",
+    "This produces a concentrated shot of coffee per volume.",
+    "Just pulling a normal shot short will produce a weaker shot",
+    "and is not a Ristretto as some believe.",
 ]
 
 
@@ -125,10 +142,15 @@ def test_invalid_encodings_are_rejected(h):
         r.decode(bytes.fromhex(h))
 
 
-@pytest.mark.parametrize("label,want", HASH_TO_GROUP)
-def test_hash_to_group_vectors(label, want):
-    pt = r.from_uniform_bytes(hashlib.sha512(label.encode()).digest())
+@pytest.mark.parametrize("data,want", HASH_TO_GROUP)
+def test_hash_to_group_vectors(data, want):
+    pt = r.from_uniform_bytes(bytes.fromhex(data))
     assert r.encode(pt).hex() == want
+
+
+def test_the_hash_to_group_inputs_are_the_digests_of_the_sentences():
+    assert [hashlib.sha512(s.encode()).hexdigest() for s in SENTENCES] == \
+        [data for data, _ in HASH_TO_GROUP]
 
 
 def test_wrong_lengths_and_types_are_refused():
@@ -189,3 +211,21 @@ def test_decode_accepts_only_canonical_encodings(data):
     except r.EncodingError:
         return
     assert r.encode(pt) == data
+
+
+# --------------------------------------------------------------------------- proofs
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(a=scalars, w=elements, other=scalars)
+def test_chaum_pedersen_proofs(a, w, other):
+    from pygame_core.deal.proofs import dleq_prove, dleq_verify
+    assume(not r.equal(w, r.IDENTITY))     # the identity is every multiple of itself
+    a_pt, x_pt = r.base_mul(a), r.mul(a, w)
+    proof = dleq_prove(a, w, b"context", b"nonce key")
+    assert len(proof) == 64 and dleq_verify(a_pt, w, x_pt, proof, b"context")
+    assert dleq_prove(a, w, b"context", b"nonce key") == proof            # deterministic
+    assert not dleq_verify(a_pt, w, x_pt, proof, b"another context")
+    if other != a:
+        assert not dleq_verify(a_pt, w, r.mul(other, w), proof, b"context")
+        assert not dleq_verify(r.base_mul(other), w, x_pt, proof, b"context")
+    for bad in (proof[:63], proof[::-1], b"\xff" * 64, None):
+        assert not dleq_verify(a_pt, w, x_pt, bad, b"context")

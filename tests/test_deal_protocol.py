@@ -206,6 +206,19 @@ def test_a_duplicated_tile_is_refused_at_once():
         b.receive(a.send())
 
 
+def test_the_neutral_element_is_refused_at_once():
+    class Neutral(DealPlayer):
+        def lock_and_shuffle(self, source):
+            out = super().lock_and_shuffle(source)
+            out[3] = r.IDENTITY
+            return out
+
+    a, b = Neutral(0, seeds(2)[0]), DealPlayer(1, seeds(2)[1])
+    a.start(TRIOMINOS)
+    with pytest.raises(DealError, match=r"step 0, player 1: the shuffle holds the neutral"):
+        b.receive(a.send())
+
+
 def test_replayed_messages_and_keys_are_refused():
     table = Table(TRIOMINOS, seeds=seeds(2))
     table.deal_hands(9)

@@ -102,6 +102,8 @@ def _points(encodings: list[bytes], what: str) -> list:
         points = [r.decode(e) for e in encodings]
     except r.EncodingError:
         raise DealError(f"{what} holds an invalid element") from None
+    if bytes(32) in encodings:             # the identity: locks do nothing to it
+        raise DealError(f"{what} holds the neutral element (a tampered lock)")
     if len(set(encodings)) != len(encodings):
         raise DealError(f"{what} repeats an element (a tampered lock)")
     return points
@@ -261,13 +263,13 @@ class Deal:
 
     def _check_draws(self, msg: Message, where: str, keys, reserved):
         p, drawn = msg.sender, []
+        owners = {**self.reserved, **reserved}
+        mine = [i for i in sorted(owners) if owners[i] == p and i not in self.drawn_by]
         for pos in msg.draws:
-            mine = [i for i in sorted({**self.reserved, **reserved})
-                    if {**self.reserved, **reserved}[i] == p
-                    and i not in self.drawn_by and i not in drawn]
-            ready = mine and all((mine[0], o) in self.keys or (mine[0], o) in keys
-                                 for o in range(self.setup.players) if o != p)
-            if not ready or pos != mine[0]:
+            nxt = mine[len(drawn)] if len(drawn) < len(mine) else None
+            ready = nxt is not None and all((nxt, o) in self.keys or (nxt, o) in keys
+                                            for o in range(self.setup.players) if o != p)
+            if not ready or pos != nxt:
                 raise DealError(f"{where}: drew position {pos}, which was not the next one "
                                 "unlocked for it")
             drawn.append(pos)
