@@ -273,3 +273,12 @@ def match_table(groups, title: str, width: int, label, theirs_head: str, theirs_
                      f"{f'{statistics.mean(moves):.1f} [{min(moves)}-{max(moves)}]':<22}{wall / 60:.1f} min")
     lines.append(footnote)
     return lines
+
+
+def make_or_score(ap, argv, make, score) -> int:
+    """The ``--make ... --out F`` / ``--score F`` benchmarks' end of ``main``: parse, check that
+    ``--make`` has ``--out``, run one."""
+    args = ap.parse_args(argv)
+    if args.make and not args.out:
+        ap.error("--make needs --out")
+    return make(args) if args.make else score(args)

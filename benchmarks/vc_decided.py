@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import bounded  # noqa: E402
+from common import bounded, make_or_score  # noqa: E402
 from mohex import COLOUR, MoHex, default_mohex, need_mohex, new_hex  # noqa: E402
 
 from pygame_core.games.connection.bitboard_dfpn import LOSS, WIN, Dfpn  # noqa: E402
@@ -179,10 +179,7 @@ def main(argv=None) -> int:
     ap.add_argument("--pairs", type=bounded(int, 0, 10**7), default=0,
                     help="score H-search over every pair of points (bitboard_hsearch_pairs) with this budget")
     ap.add_argument("--nodes", default="50,200", help="df-pn budgets, comma-separated ('' for none)")
-    args = ap.parse_args(argv)
-    if args.make and not args.out:
-        ap.error("--make needs --out")
-    return make(args) if args.make else score(args)
+    return make_or_score(ap, argv, make, score)
 
 
 if __name__ == "__main__":

@@ -131,3 +131,58 @@ def test_a_lost_root_plays_the_most_blocking_move():
     assert g.move_cell(move) in {g.move_cell(g.parse_move(c)) for c in ("a3", "a4", "c2", "c3", "e1", "e2")}
     agent.lost_blocking = False  # (the default: the search's own choice, no blocking move)
     assert agent.lost_move() is None and agent.best_move() in agent._legal
+
+
+def test_the_root_children_run_the_pairs_search_from_pairs_children_visits():
+    """``pairs_children``: a child of the root runs the search over every pair at its first
+    ranking from that many visits (before ``hsearch_visits``), deeper nodes do not; 0: never."""
+    from pygame_core.agents.mcts import MCTSAgent
+    from pygame_core.games.connection.mcts import BitNode
+
+    agent = MCTSAgent(seed=1)
+    root = BitNode(None, None, None)
+    child, grandchild = BitNode("a1", None, 0), BitNode("b2", None, 1)
+    for node in (root, child, grandchild):
+        node.open()
+    child.visits = grandchild.visits = 64
+    assert not agent._hsearch_due(child, root) and child.hs == 0  # (off by default)
+    agent.pairs_children = 64
+    assert agent._hsearch_due(child, root) and child.hs == 2
+    assert not agent._hsearch_due(child, root)  # (once)
+    assert not agent._hsearch_due(grandchild, child) and grandchild.hs == 0
+    grandchild.visits = agent.hsearch_visits
+    assert agent._hsearch_due(grandchild, child) and grandchild.hs == 1
+
+
+def test_root_children_proven_lost_by_their_own_search_over_every_pair():
+    """Hex 5 after d5 b1 d1 b5, Blue to move.  With ``pairs_children = 1`` each child of the root
+    runs the search over every pair at its first ranking (32 visits, long before
+    ``hsearch_visits``); the children it proves lost leave Red, to move, semi-connected (checked
+    again here on the same filled-in position), and the search plays none of them.  Without the
+    setting no child below ``hsearch_visits`` has run it."""
+    import pygame_core
+    from pygame_core.agents.mcts import MCTSAgent
+    from pygame_core.games.connection.bitboard_ica import fill_in
+
+    g = pygame_core.new_game("hex", seed=0, size=5)
+    for cell in ("d5", "b1", "d1", "b5"):
+        g.play(g.parse_move(cell))
+    core, s0, s1 = g.bit_state()
+    for children in (0, 1):
+        agent = MCTSAgent(seed=3)
+        agent.pairs_children = children
+        agent.start(g)
+        agent.think(iterations=3000)
+        kids = agent._root.kids.values()
+        early = [c for c in kids if c.window is not None and c.visits < agent.hsearch_visits and c.hs == 2]
+        if not children:
+            assert not early
+            continue
+        lost = [c for c in early if c.proven == 0.0]
+        assert lost
+        for c in lost:
+            b = s0 | 1 << c.pos
+            f0, f1, dead = fill_in(core, b, s1, agent.ica_rounds, agent.dead_regions)
+            r = hsearch_pairs(core, s1 | f1 | dead, b | f0, 1, agent.pairs_budget)
+            assert r.vc_win is not None or r.sc_wins, g.format_move(c.move)
+        assert agent.best_move() not in {c.move for c in lost}

@@ -75,3 +75,31 @@ def test_search_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):
     tuned = {**base, "won": False, "set": "pattern_prior=0.0"}
     rows = summary_rows(run, tmp_path, (old, tuned), "vs MoHex 100 playouts", MOHEX=absent)
     assert len(rows) == 2 and "pattern_prior=0.0" not in rows[0] and "pattern_prior=0.0 vs MoHex" in rows[1]
+
+
+def test_the_blunder_benchmark_without_mohex(tmp_path):
+    """benchmarks/mohex_blunders.py: its help, a clear line without MoHex, and each game's first
+    position MoHex wins found in vc_decided.py's positions (games follow one another; a game's
+    positions extend each other)."""
+    script = ROOT / "benchmarks" / "mohex_blunders.py"
+    absent = str(tmp_path / "absent")
+    r = run("--help", script=script, MOHEX=absent)
+    assert r.returncode == 0 and "--score" in r.stdout and "--judge" in r.stdout
+    pos = tmp_path / "p.jsonl"
+    pos.write_text('{"moves": ["a1", "b2"], "to_move": 0, "winner": 0}\n', encoding="utf-8")
+    for args in (("--make", str(pos), "--out", str(tmp_path / "b.jsonl")), ("--score", str(pos))):
+        r = run(*args, script=script, MOHEX=absent)
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
+    r = run("--score", str(pos), "--set", "no_such=1", script=script, MOHEX=absent)
+    assert r.returncode == 2 and "not a search setting: 'no_such=1'" in r.stderr
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from mohex_blunders import first_decided
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    game1 = [{"moves": ["a1", "b2"], "to_move": 0, "winner": 1},  # (ours wins: not a blunder)
+             {"moves": ["a1", "b2", "c3", "d4"], "to_move": 0, "winner": 0},  # MoHex's first win
+             {"moves": ["a1", "b2", "c3", "d4", "e5", "f6"], "to_move": 0, "winner": 0}]
+    game2 = [{"moves": ["k1", "j2", "i3"], "to_move": 1, "winner": 1}]
+    assert first_decided(game1 + game2) == [game1[1], game2[0]]

@@ -112,46 +112,62 @@ class _Tables:
         self.push(0, x, y, carrier)
 
     def add_sc(self, x: int, y: int, carrier: int, key: int) -> None:
-        fulls = self.get(self.vc, x, y)
+        row = self.vc.get(x)
+        fulls = row.get(y) if row is not None else None
         if fulls:
             for c in fulls:
                 if c & ~carrier == 0:
                     return
-        lst = self.make(self.sc, x, y)
-        for c in lst:
-            if c & ~carrier == 0:
-                return
-        if len(lst) >= MAX_SC:
-            return
-        found = []
-
-        def combine(inter, union, depth):  # the OR rule: carriers with nothing in common
-            if not inter:
-                found.append(union)
-                return
-            if depth >= MAX_ORS:
-                return
-            low = inter & -inter  # (some carrier must miss this cell)
+        row = self.sc.get(x)
+        lst = row.get(y) if row is not None else None
+        if lst:
             for c in lst:
-                if len(found) >= OR_RESULTS:
+                if c & ~carrier == 0:
                     return
-                if not c & low:
-                    combine(inter & c, union | c, depth + 1)
-        combine(carrier, carrier, 1)
-        if not found:  # greedily, over every SC of the pair
-            inter, union = carrier, carrier
-            for c in lst:
-                if inter & ~c:
-                    inter &= c
-                    union |= c
-            if not inter:
-                found.append(union)
-        lst[:] = [c for c in lst if carrier & ~c]
+            if len(lst) >= MAX_SC:
+                return
+            found = _or_rule(lst, carrier)
+            lst[:] = [c for c in lst if carrier & ~c]
+        else:  # (the pair's first SC: nothing to combine it with)
+            found = ()
+            if lst is None:
+                lst = self.make(self.sc, x, y)
         lst.append(carrier)
         self.keys[(x, y, carrier) if x < y else (y, x, carrier)] = key
-        self.push(1, x, y, carrier)
+        self.tick += 1
+        heapq.heappush(self.heap, (carrier.bit_count(), self.tick, 1, x, y, carrier))
         for union in found:
             self.add_vc(x, y, union)
+
+
+def _or_rule(lst: list, carrier: int) -> list:
+    """The OR rule for a new SC ``carrier`` of a pair whose SCs are ``lst``: the unions of
+    combinations of at most ``MAX_ORS`` of them (the new one first) with nothing in common, at
+    most ``OR_RESULTS``; else the greedy pass over every SC of the pair."""
+    found = []
+
+    def combine(inter, union, depth):  # the OR rule: carriers with nothing in common
+        if not inter:
+            found.append(union)
+            return
+        if depth >= MAX_ORS:
+            return
+        low = inter & -inter  # (some carrier must miss this cell)
+        for c in lst:
+            if len(found) >= OR_RESULTS:
+                return
+            if not c & low:
+                combine(inter & c, union | c, depth + 1)
+    combine(carrier, carrier, 1)
+    if not found:  # greedily, over every SC of the pair
+        inter, union = carrier, carrier
+        for c in lst:
+            if inter & ~c:
+                inter &= c
+                union |= c
+        if not inter:
+            found.append(union)
+    return found
 
 
 def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDGET) -> HResult:

@@ -64,14 +64,17 @@ class HSearchKnowledge:
         cell = most_blocking([theirs.vc_win] + theirs.sc_wins, empty & ~(f[0] | f[1] | f[2]) or empty)
         return self._move_of[cell] if cell >= 0 else None
 
-    def _hsearch_due(self, node) -> bool:
+    def _hsearch_due(self, node, parent=None) -> bool:
         """Whether the node's H-search runs at this ranking, and which (``node.hs``): the root
         at its first ranking, another node at ``hsearch_visits`` visits; over every pair of
-        points (2) at the root and, with ``pairs_visits``, again at that many visits, when
-        ``pairs_budget`` is set; else the anchored one (1)."""
-        pairs = self.pairs_budget and (node.player is None or self.pairs_visits
-                                       and node.visits >= self.pairs_visits)
-        if not node.hs and (node.player is None or node.visits >= self.hsearch_visits):
+        points (2) at the root, at the root's children from ``pairs_children`` visits and at
+        any node from ``pairs_visits`` visits (each 0: never), when ``pairs_budget`` is set;
+        else the anchored one (1)."""
+        pairs = self.pairs_budget and (
+            node.player is None or self.pairs_visits and node.visits >= self.pairs_visits
+            or self.pairs_children and parent is not None and parent.player is None
+            and node.visits >= self.pairs_children)
+        if not node.hs and (node.player is None or node.visits >= self.hsearch_visits or pairs):
             node.hs = 2 if pairs else 1
             return True
         if node.hs == 1 and pairs:

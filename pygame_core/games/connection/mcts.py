@@ -148,11 +148,11 @@ class BitSearch(HSearchKnowledge):
     prior_bias = 0.0
     hsearch_visits = 256  # a node with this many visits runs H-search at its next ranking (0: never; the root: its first)
     hsearch_budget = 1500  # connections H-search works through for each player (bitboard_hsearch)
-    # H-search over every pair of points, this many connections (0: never), at the root (once a
-    # move) and at nodes with pairs_visits visits (0: the root only): vc_decided 1,003/1,338
-    # positions proven against the anchored one's 763, in 40-100 ms
+    # H-search over every pair of points, this many connections (0: never), at the root (once a move), its
+    # children from pairs_children visits, any node from pairs_visits (0: never): HSearchKnowledge._hsearch_due
     pairs_budget = 6000
     pairs_visits = 0
+    pairs_children = 0
     # the root's df-pn solver (bitboard_dfpn): at each of the root's rankings where the position
     # looks decided (the most visited move's mean at least solver_margin from 0.5) it goes on with
     # this many expansions per root visit (0: off), each position's H-search at solver_hsearch
@@ -285,7 +285,7 @@ class BitSearch(HSearchKnowledge):
                     node.ica = drop
                     if f0 | f1:
                         node.icaf = (f0, f1)
-        if self.hsearch_visits and not core.misere and self._hsearch_due(node):
+        if self.hsearch_visits and not core.misere and self._hsearch_due(node, parent):
             if self._hsearch(node, empty, s):
                 return
         if node.player is None and self.solver_rate and not core.misere and node.proven is None \

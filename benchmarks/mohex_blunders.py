@@ -1,0 +1,162 @@
+"""The move that loses: in our games against MoHex 2.0, the position before the move after which
+MoHex's connection analysis had the game won. Does our search still play a losing move there?
+
+Against MoHex at 100 playouts our games are lost in one move, not slowly (docs/benchmarks.md):
+one of our moves lets MoHex's virtual connections decide the game. This benchmark takes, for each
+such game, the position just before that move, and asks our search again (fresh, ``--seconds``
+CPU s); MoHex's df-pn solver then judges the move it chose. It measures the failure that loses
+games, in a few minutes a setting, without playing whole games.
+
+    nice python benchmarks/mohex_blunders.py --make vc-decided.jsonl --out blunders.jsonl
+    nice python benchmarks/mohex_blunders.py --score blunders.jsonl [--seconds 1] [--set NAME=VALUE] [--log F]
+
+* ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): from ``benchmarks/vc_decided.py``'s
+  positions (MoHex to move, decided by its analysis), each game's first one MoHex wins; the
+  position before our last move, our move there, and MoHex's df-pn verdict on it for us
+  (``dfpn-solve-state`` within ``--timelimit`` s): ``"win"`` (we had a winning move), ``"loss"``
+  (lost already: no setting can help; left out of the score) or ``null`` (not solved).
+* ``--score`` (needs MoHex): our move in each position not already lost; the same move as in the
+  game is a blunder again, any other is solved by MoHex's df-pn with MoHex to move (within
+  ``--judge`` s): a blunder when MoHex wins. Prints the blunders avoided with a 95 % Wilson
+  interval and our CPU s a move. ``--log`` keeps one line a position (a rerun with the same
+  settings resumes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import bounded, make_or_score  # noqa: E402
+from mohex import COLOUR, MoHex, default_mohex, need_mohex, new_hex  # noqa: E402
+from selfplay import setting  # noqa: E402
+from vc_decided import read_lines  # noqa: E402
+
+from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
+from pygame_core.tournament import wilson  # noqa: E402
+
+
+def first_decided(recs: list[dict]) -> list[dict]:
+    """Each game's first position MoHex wins (``vc_decided.py`` writes a game's positions in
+    order, each one's moves extending the one before)."""
+    out, prev, done = [], None, False
+    for rec in recs:
+        moves = rec.get("moves")
+        if not (isinstance(moves, list) and rec.get("to_move") in (0, 1) and rec.get("winner") in (0, 1)):
+            sys.exit("a position needs 'moves', 'to_move' and 'winner', as vc_decided.py --make writes")
+        if prev is None or moves[:len(prev)] != prev:
+            done = False
+        prev = moves
+        if not done and rec["winner"] == rec["to_move"] and len(moves) >= 2:
+            out.append(rec)
+            done = True
+    return out
+
+
+def solve(eng: MoHex, moves: list[str], limit: float) -> int | None:
+    """MoHex's df-pn winner (0 or 1) of the position after ``moves``, or None if not solved."""
+    eng.send(f"param_dfpn timelimit {limit}")
+    eng.send("clear_board")
+    for j, mv in enumerate(moves):
+        eng.play(j % 2, mv)
+    answer = eng.send(f"dfpn-solve-state {COLOUR[len(moves) % 2]}").strip()
+    return COLOUR.index(answer) if answer in COLOUR else None
+
+
+def make(args) -> int:
+    eng = MoHex(need_mohex(args.mohex), 1)
+    firsts = first_decided(read_lines(args.make))
+    counts = {"win": 0, "loss": 0, None: 0}
+    try:
+        eng.new_game(100)
+        with args.out.open("w", encoding="utf-8") as out:
+            for rec in firsts:
+                before, ours = rec["moves"][:-1], 1 - rec["to_move"]
+                winner = solve(eng, before, args.timelimit)
+                verdict = None if winner is None else ("win" if winner == ours else "loss")
+                counts[verdict] += 1
+                out.write(json.dumps({"moves": before, "to_move": ours, "played": rec["moves"][-1],
+                                      "verdict": verdict}) + "\n")
+    finally:
+        eng.close()
+    print(f"{len(firsts)} positions before the losing move: {counts['win']} won for us, "
+          f"{counts['loss']} already lost, {counts[None]} not solved in {args.timelimit} s -> {args.out}")
+    return 0
+
+
+def score(args) -> int:
+    recs = [r for r in read_lines(args.score) if r.get("verdict") != "loss"]
+    settings = args.set
+    label = " ".join(f"{name}={value}" for name, value in settings)
+    done = {}
+    if args.log and args.log.exists():
+        for r in read_lines(args.log):
+            if r.get("set") == label and r.get("seconds") == args.seconds:
+                done[" ".join(r["moves"])] = r
+    eng = MoHex(need_mohex(args.mohex), 1)
+    try:
+        eng.new_game(100)
+        for n, rec in enumerate(recs):
+            key = " ".join(rec["moves"])
+            if key in done:
+                continue
+            game = new_hex()
+            for mv in rec["moves"]:
+                game.play(mv)
+            agent = MCTSAgent(seed=args.seed + n, time_limit=args.seconds)
+            agent.clock = time.process_time
+            for name, value in settings:
+                setattr(agent, name, value)
+            cpu = time.process_time()
+            move = game.format_move(agent.choose(game))
+            cpu = time.process_time() - cpu
+            if move == rec["played"]:
+                blunder = True
+            else:
+                blunder = solve(eng, rec["moves"] + [move], args.judge) == 1 - rec["to_move"]
+            line = {"set": label, "seconds": args.seconds, "moves": rec["moves"], "move": move,
+                    "played": rec["played"], "verdict": rec["verdict"], "blunder": blunder,
+                    "cpu": round(cpu, 3), "iterations": agent.last_iterations}
+            done[key] = line
+            if args.log:
+                with args.log.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(line) + "\n")
+    finally:
+        eng.close()
+    lines = [done[" ".join(r["moves"])] for r in recs]
+    for name, chosen in (("all", lines), ("won for us", [x for x in lines if x["verdict"] == "win"]),
+                         ("not solved", [x for x in lines if x["verdict"] is None])):
+        avoided = sum(not x["blunder"] for x in chosen)
+        lo, hi = wilson(avoided, len(chosen)) if chosen else (0.0, 0.0)
+        print(f"  {name:11} {avoided:3d}/{len(chosen)} losing moves avoided "
+              f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %)")
+    cpu = sum(x["cpu"] for x in lines) / max(1, len(lines))
+    its = sum(x["iterations"] for x in lines) / max(1, len(lines))
+    print(f"  [{label or 'defaults'}] {cpu:.2f} CPU s and {its:.0f} iterations a move")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--make", type=Path, metavar="POSITIONS", help="benchmarks/vc_decided.py --make's file")
+    mode.add_argument("--score", type=Path, metavar="BLUNDERS")
+    ap.add_argument("--out", type=Path, help="with --make: the file to write")
+    ap.add_argument("--mohex", default=default_mohex())
+    ap.add_argument("--timelimit", type=bounded(float, 0.1, 600), default=5.0)
+    ap.add_argument("--judge", type=bounded(float, 0.1, 600), default=2.0)
+    ap.add_argument("--seconds", type=bounded(float, 0.01, 600), default=1.0)
+    ap.add_argument("--seed", type=bounded(int, 0, 10**9), default=1)
+    ap.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE",
+                    help="a search setting of our side (as benchmarks/selfplay.py's --a)")
+    ap.add_argument("--log", type=Path)
+    return make_or_score(ap, argv, make, score)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
