@@ -144,6 +144,11 @@ def _or_rule(lst: list, carrier: int) -> list:
     """The OR rule for a new SC ``carrier`` of a pair whose SCs are ``lst``: the unions of
     combinations of at most ``MAX_ORS`` of them (the new one first) with nothing in common, at
     most ``OR_RESULTS``; else the greedy pass over every SC of the pair."""
+    inter = carrier
+    for c in lst:
+        inter &= c
+    if inter:  # (a cell in every carrier: no combination, nor the greedy pass, can miss it)
+        return ()
     found = []
 
     def combine(inter, union, depth):  # the OR rule: carriers with nothing in common
