@@ -4,7 +4,7 @@
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
 import { $, makeButton } from "../page/dom.js";
-import { page, ui } from "../page/page.js";
+import { noHelpReason, page, ui } from "../page/page.js";
 import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 
@@ -109,6 +109,11 @@ export function render(state) {
   const aiTurn = !state.is_over && !humanTurn;
   $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
   $("hint").hidden = !humanTurn || !!ui.early;
+  const noHelp = noHelpReason(state); // (a running game with a friend: the buttons stay, disabled, with the reason)
+  $("hint").disabled = !!noHelp;
+  $("analyse").disabled = !!noHelp;
+  $("help-note").textContent = noHelp;
+  $("help-note").hidden = !noHelp;
   renderActions();
   drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
