@@ -187,6 +187,7 @@ function drawBoard() {
     const svg = $("board-svg");
     const wasTurned = svg.dataset.turned;
     renderScene(svg, scene, live, selected, { orient: true, room: scene.turnable ? boardRoom() : null });
+    delete svg.dataset.first; // the page's own board (page/first.js may have drawn one before)
     if (svg.dataset.turned !== wasTurned) resetZoom(); // a pan over the board turned is another place
     applyZoom();
     if (pick) markTargets(pick.marks, "conditional", "chosen for a conditional reply");
