@@ -148,3 +148,30 @@ def test_the_first_board_comes_before_the_pages_modules_and_keeps_a_click(browse
             route.continue_()
         ctx_a.close()
         ctx_b.close()
+
+
+def test_a_radial_y_link_is_drawn_before_the_engine(browser, site_url):
+    """Y's radial boards are previewed too (web/preview/radial.js): the 93-node board from the
+    receiver's seat, the friend's move marked, then the engine's game."""
+    import sys
+    sys.path.insert(0, str(ROOT))
+    from pygame_core.core import new_game
+    from pygame_core.records import encode_corr_link
+    game = new_game("y", seed=5, family="radial", center_rows=5, outer_rows=4)
+    game.play("2.3")
+    token = encode_corr_link(game, game_id="RadialTest01", sender=0, start=29_400_000, times=[29_400_010],
+                             names=["Ana", ""])
+    ctx, bo = context(browser)
+    try:
+        bo.goto(f"{site_url}index.html#r={token}")
+        bo.wait_for_selector("body[data-link-preview=drawn]", timeout=60_000)
+        early = bo.evaluate("""() => ({last: [...document.querySelectorAll('#board-svg .last')].map((n) => n.dataset.target)
+          .filter(Boolean), nodes: document.querySelectorAll('#board-svg circle[data-target]').length})""")
+        assert early == {"last": ["2.3"], "nodes": 93}, early
+        bo.wait_for_selector(READY, timeout=120_000)
+        wait_idle(bo)
+        st = state(bo)
+        assert st["moves"] == ["2.3"] and st["friend"]["seat"] == 1 and "preview" not in st
+        assert not bo.page_errors
+    finally:
+        ctx.close()
