@@ -13,6 +13,7 @@ import { fetchBootData } from "./boot.js";
 import { earlyBoard } from "./early-board.js";
 import { boardRoom, fitBoard } from "./layout.js";
 import { attachHandler, renderScene } from "../board/render.js";
+import { showReplayBar } from "../panels/replay-bar.js";
 import "./display-settings.js"; // (applied as it loads: theme, orientation)
 
 const $ = (id) => document.getElementById(id);
@@ -31,6 +32,7 @@ function draw(state) {
   const live = new Set(human ? state.legal.filter((m) => m.path.length).map((m) => m.path[0]) : []);
   const svg = $("board-svg");
   const scene = state.scene;
+  showReplayBar(state, false, false); // (under the board: its box leaves room for it, as the page's does)
   renderScene(svg, scene, live, new Set(), { orient: true, room: scene.turnable ? boardRoom() : null });
   fitBoard(scene);
   const board = $("board");
