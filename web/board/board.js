@@ -110,7 +110,8 @@ export function render(state) {
   $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
   $("hint").hidden = !humanTurn || !!ui.early;
   const noHelp = noHelpReason(state); // (a running game with a friend: the buttons stay, disabled, with the reason)
-  $("hint").disabled = !!noHelp;
+  if (noHelp || $("hint").dataset.noHelp) $("hint").disabled = !!noHelp; // (else play.js's, while a hint is sought)
+  $("hint").dataset.noHelp = noHelp ? "1" : "";
   $("analyse").disabled = !!noHelp;
   $("help-note").textContent = noHelp;
   $("help-note").hidden = !noHelp;

@@ -59,7 +59,5 @@ async function first() {
   draw(board.state);
 }
 
-first().catch((err) => { // nothing drawn: the page's own start draws (or says why not)
-  console.warn("Boardwright: the first board was left to the page:", err);
-  if (!document.body.dataset.ready) $("board-svg").replaceChildren();
-});
+// (the page's own start draws its board over whatever this drew, or clears it when it cannot)
+first().catch((err) => { console.warn("Boardwright: the first board was left to the page:", err); });
