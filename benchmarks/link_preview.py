@@ -11,7 +11,9 @@ run is then a warm visit: Ana's reply (her next move, as a link made here) is op
 by navigating to it, and the page's own clock (ms since navigation start) says when
 
 * ``preview``: the board is drawn with Ana's last move marked (``#board-svg .last`` on the cell
-  of her move, seen by a MutationObserver);
+  of her move, seen by a MutationObserver): page/first.js's drawing, from a few modules;
+* ``page``: the page's own board (early.js) has replaced it (a click on the first one waits
+  for it);
 * ``engine``: the engine is ready (``body[data-engine-ms]``);
 * ``opened``: the engine has read the link and its game is on screen (``body[data-ready-ms]``);
 
@@ -47,9 +49,12 @@ WATCH_JS = """
   const want = new URLSearchParams(location.hash.slice(1)).get("bench-last");
   if (!want) return;
   const seen = () => {
-    if (window.__lastMarkMs) return;
-    const node = document.querySelector(`#board-svg .last[data-target="${want}"]`);
-    if (node) window.__lastMarkMs = performance.now();
+    if (!window.__lastMarkMs && document.querySelector(`#board-svg .last[data-target="${want}"]`)) {
+      window.__lastMarkMs = performance.now();
+    }
+    if (!window.__pageBoardMs && document.querySelector(`#board-svg:not([data-first]) .last[data-target="${want}"]`)) {
+      window.__pageBoardMs = performance.now(); // the page's own board (page/first.js drew the first one)
+    }
   };
   new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true });
 })();
@@ -118,12 +123,14 @@ def main(argv=None) -> int:
                 page.goto(f"{url}index.html#r={token}&bench-last={ana}", timeout=LOAD_MS)
                 wait(page, "() => document.body.dataset.ready === 'true'")
                 wait(page, f"() => window.boardwright.state().moves.length === {len(game.history)}")
-                d = page.evaluate("""() => ({preview: window.__lastMarkMs, first: +document.body.dataset.firstBoardMs,
+                d = page.evaluate("""() => ({preview: window.__lastMarkMs, page: window.__pageBoardMs,
+                  first: +document.body.dataset.firstBoardMs,
                   drawn: document.body.dataset.linkPreview,
                   engine: +document.body.dataset.engineMs, opened: +document.body.dataset.readyMs,
                   snapshot: document.body.dataset.bootSnapshot})""")
                 rows.append(d)
-                print(f"run {run}: board with {ana} marked {fmt(d['preview'])} ms ({d['drawn'] or 'no preview'}), "
+                print(f"run {run}: board with {ana} marked {fmt(d['preview'])} ms ({d['drawn'] or 'no preview'}; "
+                      f"the page's own {fmt(d['page'])} ms), "
                       f"engine ready {fmt(d['engine'])} ms, link opened by the engine {fmt(d['opened'])} ms "
                       f"(snapshot {d['snapshot']})", flush=True)
                 st = bo_moves_and_sends(page, rnd)
@@ -137,7 +144,8 @@ def main(argv=None) -> int:
     finally:
         server.shutdown()
     print()
-    for key, what in (("preview", "board drawn, last move marked"), ("first", "its first board (as below)"), ("engine", "engine ready"),
+    for key, what in (("preview", "board drawn, last move marked"), ("page", "the page's own board"),
+                      ("first", "its first board (as below)"), ("engine", "engine ready"),
                       ("opened", "the engine's game on screen"), ("plain", "first board of a visit without a link")):
         values = [r[key] for r in rows if r[key]]
         print(f"median {what}: {fmt(statistics.median(values)) if values else 'n/a'} ms ({len(values)} runs)")

@@ -1,7 +1,8 @@
 """The page's first board comes with its shell: index.html names every module of its scripts'
 static import graph (``<link rel="modulepreload">``) and boot.json (``<link rel="preload">``),
 so the browser asks for all of them at once instead of one level of imports after another (and
-the board, drawn from boot.json, no longer waits for the last level).
+the board, drawn from boot.json, no longer waits for the last level). The modules of an ``async``
+page script (page/first.js, which draws the first board from a few of them) come first.
 
     add_preloads(site, page="index.html") -> list[str]   # the preloaded paths, in order
 
@@ -15,7 +16,7 @@ import re
 from pathlib import Path
 
 _STATIC_IMPORT = re.compile(r"""(?:^|[;\n])\s*(?:(?:import|export)\b[^;'"`()]*?\bfrom|import)\s*["'](\.{1,2}/[^"']+\.m?js)["']""")
-_PAGE_SCRIPT = re.compile(r"""<script type="module" src="([^"]+)"></script>""")
+_PAGE_SCRIPT = re.compile(r"""<script type="module"( async)? src="([^"]+)"></script>""")
 MARK = "<!-- preloads -->"
 EXTRA = ['<link rel="preload" href="boot.json" as="fetch" crossorigin="anonymous">']
 
@@ -44,8 +45,13 @@ def add_preloads(site: Path, page: str = "index.html") -> list[str]:
     if MARK not in text:
         return []
     base = posixpath.dirname(page)
-    roots = [posixpath.normpath(posixpath.join(base, src)) for src in _PAGE_SCRIPT.findall(text)]
-    modules = module_graph(site, roots)
+    scripts = [(bool(is_async), posixpath.normpath(posixpath.join(base, src))) for is_async, src in _PAGE_SCRIPT.findall(text)]
+    roots = [src for _, src in scripts]
+    # an async script (itself: it sits at the page's end) and its whole graph first (page/first.js:
+    # the first board comes from it), then the rest
+    first = [src for is_async, src in scripts if is_async]
+    early = first + [m for m in module_graph(site, first) if m not in roots]
+    modules = early + [m for m in module_graph(site, roots) if m not in early]
     links = [f'<link rel="modulepreload" href="{posixpath.relpath(m, base or ".")}">' for m in modules]
     path.write_text(text.replace(MARK, "\n".join(EXTRA + links), 1), encoding="utf-8")
     return modules

@@ -292,3 +292,24 @@ def test_the_receiver_names_themselves_and_the_name_travels():
     reply = ok(bo, cmd="friend_link", now=NOW + 2, commit=True)
     got = ok(ana, cmd="friend_open", token=reply["token"], copies=copy_of(invite))
     assert got["friend"]["names"] == ["Ana", "Bo"]
+
+
+def test_no_engine_help_while_a_friend_game_runs_then_help_once_it_is_over():
+    ana, bo = Session(), Session()
+    ok(ana, cmd="friend_new", game="hex", options={"size": 4}, seed=5, seat=1, names=["Bo", "Ana"], now=NOW)
+    st = ok(bo, cmd="friend_open", token=ok(ana, cmd="friend_link", now=NOW, commit=True)["token"], copies={})
+    assert st["friend"]["running"] and st["friend"]["turn"] == "you"
+    assert "no hint while a game with a friend is running" in err(bo, cmd="think", seconds=0.01)
+    assert "no analysis" in err(bo, cmd="analyse", seconds=0.01)
+    ok(bo, cmd="play", move=first_legal(st))
+    assert "no review" in err(bo, cmd="review", seconds=0.01)
+    assert ok(bo, cmd="review", status=True) is not None  # (what was reviewed: nothing, no search)
+    ok(bo, cmd="undo")
+    st = ok(bo, cmd="friend_resign")  # over: the engine helps again, on the positions before the end
+    assert not st["friend"]["running"]
+    assert ok(bo, cmd="review", iterations=20)["done"] >= 1
+    # the same link opened as an ordinary game (a copy to look at): every help
+    copy = Session()
+    ok(copy, cmd="open", token=ok(ana, cmd="friend_link", now=NOW, commit=True)["token"])
+    assert ok(copy, cmd="think", seconds=0.01)["move"]
+    assert ok(copy, cmd="analyse", seconds=0.01)["candidates"]

@@ -1,14 +1,14 @@
 """The page's own reading of friend links (web/preview/link.js, connection.js), which draws a
 link's board before the engine is up, against the engine's (pygame_core.records.decode_link).
 
-A corpus of version-3 links made by the engine's own writer (random Hex and regular Y games of
-every size, with and without the swap rule, misère, names in many scripts, conditional replies,
+A corpus of version-3 links made by the engine's own writer (random Hex and Y games of every
+size, regular and radial boards, with and without the swap rule, misère, names in many scripts, conditional replies,
 resignations, finished games) and of damaged ones (every cut of some links, changed characters,
 bodies rewritten with a valid checksum, forged headers, DEFLATE with bytes after its end) is read
 by both under Node.js. For every link the page must give the engine's reading (game, options,
 seed, moves, the seat it is for, the correspondence fields, whether the game is over and who
 won) or refuse it when the engine refuses it; it may decline to read (null) only a link of a
-game it does not preview (radial Y, the tile games). For positions it reads, its scene must be
+game it does not preview (the tile games). For positions it reads, its scene must be
 the engine's view's (the same items, classes, names and targets; coordinates to 0.002).
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pygame_core.bridge import Session, handle
 from pygame_core.core import InvalidRecordError, new_game, replay
 from pygame_core.records import decode_link, encode_corr_link
 from pygame_core.records.frame import _frame_token, _varint
+from pygame_core.geometry.yradial import node_count
 from pygame_core.view import view_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,8 +69,14 @@ def valid_links(rnd: random.Random) -> list[str]:
     boards = [("hex", {"size": s, "swap": rnd.random() < 0.5}) for s in range(2, 27)]
     boards += [("y", {"family": "regular", "size": s, "misere": rnd.random() < 0.3}) for s in range(2, 26)]
     boards += [("hex", {"size": 3, "swap": True})] * 6 + [("hex", {"size": 11})] * 6
+    # radial Y: every centre size, the form's boards (27, 55, 93 nodes) and the smallest ones
+    radial = [(c, rnd.randint(0, 12)) for c in range(2, 13)] + [(3, 2), (4, 3), (5, 4), (2, 0), (2, 1), (3, 0), (12, 12)]
+    boards += [("y", {"family": "radial", "center_rows": c, "outer_rows": o, "misere": rnd.random() < 0.3}) for c, o in radial]
     for game_id, options in boards:
-        cells = options["size"] ** 2 if game_id == "hex" else options["size"] * (options["size"] + 1) // 2
+        if options.get("family") == "radial":
+            cells = node_count(options["center_rows"], options["outer_rows"])
+        else:
+            cells = options["size"] ** 2 if game_id == "hex" else options["size"] * (options["size"] + 1) // 2
         game = random_game(rnd, game_id, options, rnd.choice((0, 1, 2, rnd.randint(0, cells), None)))
         sender = rnd.randint(0, 1) if game.is_over else 1 - game.current_player
         resigned = rnd.randint(0, 1) if not game.is_over and rnd.random() < 0.15 else None
@@ -118,6 +125,8 @@ def forged_links(rnd: random.Random) -> list[str]:
         {**ok, "z": 1}, {**ok, "__proto__": 1}, {**ok, "g": "triominos"},
         {**yok, "o": {"size": 4, "family": "radial"}}, {**yok, "o": {"size": 4, "family": "hex"}},
         {**yok, "o": {"size": 4, "misere": True}}, {**yok, "o": {"family": 1}},
+        {**yok, "o": {"family": "radial", "center_rows": 1}}, {**yok, "o": {"family": "radial", "outer_rows": 13}},
+        {**yok, "o": {"family": "radial", "center_rows": 2, "outer_rows": 0}},
     ]
     tokens = [_frame_token(body_of(hex5 if h.get("g") != "y" else y4, h), 3) for h in headers]
     # conditional replies from the link's end: legal, illegal, not alternating, two answers
@@ -255,7 +264,7 @@ def test_the_page_reads_links_as_the_engine_does(tmp_path):
             assert ours or not token.strip().startswith("3."), f"the page declined {token[:80]}"
             counts["refused" if ours else "declined"] += 1
         elif ours is None:
-            previewed = theirs["game"] == "hex" or (theirs["game"] == "y" and theirs["options"]["family"] == "regular")
+            previewed = theirs["game"] in ("hex", "y")
             assert not previewed and token.startswith("3."), f"the page declined {token[:80]}"
             counts["declined"] += 1
         else:
@@ -269,6 +278,8 @@ def test_the_preview_draws_the_engines_scene(tmp_path):
     tokens = [t for t in valid_links(rnd) if not engine_reading(t)["over"]]
     results = run_page_reader(tmp_path, [{"token": t, "scene": True} for t in tokens])
     assert len(tokens) > 40
+    radial = [t for t in tokens if decode_link(t)["record"]["options"].get("family") == "radial"]
+    assert len(radial) >= 8, len(radial)  # radial Y boards drawn too, every centre size
     for token, got in zip(tokens, results, strict=True):
         game = replay(decode_link(token)["record"])
         same_scene(got["scene"], view_for(game.game_id).scene(game), f"{game.game_id} {game.options}")

@@ -96,6 +96,10 @@ def test_the_page_preloads_its_modules_and_boot_json(built_site):
         assert f'<link rel="modulepreload" href="{m}">' in page, m
     assert '<link rel="preload" href="boot.json" as="fetch" crossorigin="anonymous">' in page
     assert "<!-- preloads -->" not in page
+    # the async first-board script and its modules are asked for first
+    first = ["page/first.js"] + module_graph(built_site, ["page/first.js"])
+    order = [line.split('"')[3] for line in page.splitlines() if line.startswith('<link rel="modulepreload"')]
+    assert order[:len(first)] == first and "board/board.js" not in first, order
 
 
 def test_lock_file_matches_shipped_wheels(built_site):

@@ -38,7 +38,7 @@ from ..analysis import THRESHOLDS, candidates, evaluate, first_player_values, ma
 from ..core import GameError
 from .errors import BridgeError, seconds
 from .lines import play_in_tree
-from .session import Session, game_key, line_end, replayed, require_game, viewer
+from .session import Session, game_key, line_end, refuse_help_in_friend_game, replayed, require_game, viewer
 from .state import state
 
 KEPT_SEARCHES = 8  # positions whose search is kept for when the page comes back to them
@@ -79,6 +79,7 @@ def cmd_analyse(session: Session, req):
     game = require_game(session)
     if game.is_over:
         raise BridgeError("the game is over: there is nothing to analyse")
+    refuse_help_in_friend_game(session, "analysis")
     slice_seconds = seconds(req, 0.25)
     top = req.get("top", 5)
     if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= MAX_TOP:
@@ -153,6 +154,7 @@ def cmd_review(session: Session, req):
         raise BridgeError("a game with hidden hands can be reviewed once it is over (a review would read the hands)")
     if req.get("status"):
         return review_state(session)
+    refuse_help_in_friend_game(session, "review")
     iterations = req.get("iterations")
     if iterations is not None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 100_000:

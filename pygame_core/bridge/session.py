@@ -82,6 +82,21 @@ def check_friend_move(session: Session) -> None:
         raise BridgeError("this move is final (it was sent or received): go to the end of the game")
 
 
+def friend_game_running(session: Session) -> bool:
+    """A game with a friend by link that has not ended (at the end of its line: the position on
+    screen may be an earlier one): the engine gives no help in it (no hint, analysis or review),
+    as correspondence sites do; once it is over, it does."""
+    context = session.friend
+    return bool(context) and context["resigned"] is None and not line_end(session).is_over
+
+
+def refuse_help_in_friend_game(session: Session, what: str) -> None:
+    """``what`` (a hint, analysis, a review) is the engine's help: refused while a game with a
+    friend is running."""
+    if friend_game_running(session):
+        raise BridgeError(f"no {what} while a game with a friend is running: it comes back once the game is over")
+
+
 def check_players(players, num_players: int, game_id: str) -> list[str]:
     """The seats a request names, checked (every seat human when it names none)."""
     if players is None:

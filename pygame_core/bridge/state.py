@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import agents, view
 from .errors import BOT_SEAT
 from .formats import export_formats, export_options
-from .session import Session, friend_turn, full_record, line_end, viewer
+from .session import Session, friend_game_running, friend_turn, full_record, line_end, viewer
 
 
 def state(session: Session) -> dict:
@@ -63,7 +63,7 @@ def friend_state(session: Session, out: dict) -> None:
     seat's; a resignation ends the game."""
     context = session.friend
     turn = friend_turn(session)
-    out["friend"] = {**context, "turn": turn, "answers": answers_played(session)}
+    out["friend"] = {**context, "turn": turn, "answers": answers_played(session), "running": friend_game_running(session)}
     out["save"]["friend"] = dict(context)
     if turn != "you" or session.cursor < context["final"]:
         out["legal"] = []

@@ -20,7 +20,7 @@ import time
 
 from .. import agents
 from .errors import BridgeError, refuse_bot, seconds
-from .session import Session, agent_seed, require_game
+from .session import Session, agent_seed, refuse_help_in_friend_game, require_game
 
 MAX_THINK_ITERATIONS = 200_000  # the hardest level (Hex: 90,000) with room to grow
 
@@ -62,6 +62,7 @@ def cmd_think(session: Session, req):
     name = session.players[game.current_player]
     refuse_bot(name, game)
     if name == "human":
+        refuse_help_in_friend_game(session, "hint")
         name = hint_agent(game.game_id)
     search = _think_search(session, game, name, bool(req.get("restart")))
     agent = search["agent"]

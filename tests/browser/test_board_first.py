@@ -14,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from helpers import READY, open_app, poll, send, state, wait_idle
 
 WASM = "**/pyodide.asm.wasm"
-BOARD = "#board-svg [data-target]"
+BOARD = "#board-svg:not([data-first]) [data-target]"  # the page's own early board (page/first.js may draw one before)
 
 
 class HeldRuntime:

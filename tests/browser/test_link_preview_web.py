@@ -2,7 +2,9 @@
 receiver sees the game from their seat with the friend's last move marked, can move at once
 (the move waits for the engine, then is played in the engine's game), and the engine's reading
 replaces the preview; a link the engine refuses (here: it plays a move for this seat that is not
-one of its conditional replies) leaves the game as it was, with the refusal shown."""
+one of its conditional replies) leaves the game as it was, with the refusal shown. The first
+board comes from page/first.js and a few modules, before the page's own have arrived: a click on
+it waits for the page and is then played."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -114,3 +116,62 @@ def test_a_link_the_engine_refuses_leaves_the_game_as_it_was(browser, site_url):
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def test_the_first_board_comes_before_the_pages_modules_and_keeps_a_click(browser, site_url):
+    """page/first.js draws the link's board while the page's own modules are held back (here:
+    friends.js, which only app.js imports); a click on it waits, then is the page's move."""
+    ctx_a, ana = context(browser)
+    ctx_b, bo = context(browser)
+    held = []
+    try:
+        invitation = start_invitation(ana, site_url)
+        bo.context.route("**/panels/friends.js", lambda route: held.append(route))
+        bo.goto(invitation, wait_until="commit")
+        bo.wait_for_selector("#board-svg[data-first] [data-target]", timeout=60_000)
+        first = bo.evaluate("""() => ({app: !!window.boardwright, last: [...document.querySelectorAll('#board-svg .last')]
+          .map((n) => n.dataset.target).filter(Boolean), status: document.getElementById('status').textContent})""")
+        assert held and not first["app"], "the page's modules were not held back"
+        assert first["last"] == ["d4"] and "your move against Ana" in first["status"], first
+        bo.click('#board-svg [data-target="c3"]')  # before the page has its board: it waits
+        for route in held:
+            route.continue_()
+        held.clear()
+        bo.context.unroute("**/panels/friends.js")
+        bo.wait_for_selector(READY, timeout=120_000)
+        poll(bo, "() => window.boardwright.state().moves.length === 2")
+        wait_idle(bo)
+        assert state(bo)["moves"] == ["d4", "c3"] and not bo.get_attribute("#board-svg", "data-first")
+        assert not bo.page_errors
+    finally:
+        for route in held:
+            route.continue_()
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_a_radial_y_link_is_drawn_before_the_engine(browser, site_url):
+    """Y's radial boards are previewed too (web/preview/radial.js): the 93-node board from the
+    receiver's seat, the friend's move marked, then the engine's game."""
+    import sys
+    sys.path.insert(0, str(ROOT))
+    from pygame_core.core import new_game
+    from pygame_core.records import encode_corr_link
+    game = new_game("y", seed=5, family="radial", center_rows=5, outer_rows=4)
+    game.play("2.3")
+    token = encode_corr_link(game, game_id="RadialTest01", sender=0, start=29_400_000, times=[29_400_010],
+                             names=["Ana", ""])
+    ctx, bo = context(browser)
+    try:
+        bo.goto(f"{site_url}index.html#r={token}")
+        bo.wait_for_selector("body[data-link-preview=drawn]", timeout=60_000)
+        early = bo.evaluate("""() => ({last: [...document.querySelectorAll('#board-svg .last')].map((n) => n.dataset.target)
+          .filter(Boolean), nodes: document.querySelectorAll('#board-svg circle[data-target]').length})""")
+        assert early == {"last": ["2.3"], "nodes": 93}, early
+        bo.wait_for_selector(READY, timeout=120_000)
+        wait_idle(bo)
+        st = state(bo)
+        assert st["moves"] == ["2.3"] and st["friend"]["seat"] == 1 and "preview" not in st
+        assert not bo.page_errors
+    finally:
+        ctx.close()

@@ -4,7 +4,7 @@
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
 import { $, makeButton } from "../page/dom.js";
-import { page, ui } from "../page/page.js";
+import { noHelpReason, page, ui } from "../page/page.js";
 import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 
@@ -109,6 +109,12 @@ export function render(state) {
   const aiTurn = !state.is_over && !humanTurn;
   $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
   $("hint").hidden = !humanTurn || !!ui.early;
+  const noHelp = noHelpReason(state); // (a running game with a friend: the buttons stay, disabled, with the reason)
+  if (noHelp || $("hint").dataset.noHelp) $("hint").disabled = !!noHelp; // (else play.js's, while a hint is sought)
+  $("hint").dataset.noHelp = noHelp ? "1" : "";
+  $("analyse").disabled = !!noHelp;
+  $("help-note").textContent = noHelp;
+  $("help-note").hidden = !noHelp;
   renderActions();
   drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
@@ -182,6 +188,7 @@ function drawBoard() {
     const svg = $("board-svg");
     const wasTurned = svg.dataset.turned;
     renderScene(svg, scene, live, selected, { orient: true, room: scene.turnable ? boardRoom() : null });
+    delete svg.dataset.first; // the page's own board (page/first.js may have drawn one before)
     if (svg.dataset.turned !== wasTurned) resetZoom(); // a pan over the board turned is another place
     applyZoom();
     if (pick) markTargets(pick.marks, "conditional", "chosen for a conditional reply");

@@ -35,6 +35,7 @@
 // Imports go one way (down this list, roughly); what drawing calls above itself goes through
 // board.js's hooks, and what the features ask of this module through `page`: both filled in here.
 import { ui } from "./state.js"; // first: the page state exists before any feature runs
+import { boardClicks } from "./first.js"; // the first board (drawn before this module runs, when it can be)
 import { attachHandler } from "../board/render.js";
 import { noteSnapshot, rememberSnapshotFailure, snapshotOptions } from "../engine/snapshot.js";
 import { getCurrent, getSave, migrateLegacy } from "../panels/saves.js";
@@ -188,7 +189,7 @@ function wire() {
   wireAnalysis();
   wireReview();
   wireGameOver();
-  attachHandler($("board-svg"), onActivate);
+  boardClicks.take = (target) => { if (!ui.state) boardClicks.waiting = target; else onActivate(target); }; // (first.js attached it)
   attachHandler($("panels"), onActivate);
   $("panels").addEventListener("focusin", (ev) => {
     const svg = ev.target.ownerSVGElement;
@@ -228,6 +229,9 @@ async function main() {
   await new Promise((resolve) => { setTimeout(resolve, 0); });
   paintBeforeEngine(boot, params);
   const early = ui.early;
+  const clicked = boardClicks.waiting; // a click on the first board (first.js): on this one now
+  boardClicks.waiting = null;
+  if (clicked && early) onActivate(clicked);
   // the default game's board is on screen: ask for that game now (the worker answers as soon as
   // it is up, without a round trip after "ready")
   const firstGame = early && early.request ? call(newRequest(early.request)) : null;

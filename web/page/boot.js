@@ -37,7 +37,15 @@ export function isState(state) {
     && Array.isArray(state.winners) && typeof state.status === "string";
 }
 
-export async function fetchBootData() {
+let bootData = null; // the one fetch of boot.json (page/first.js and app.js both ask)
+
+/** boot.json, checked (null when missing or malformed); fetched once per page. */
+export function fetchBootData() {
+  if (!bootData) bootData = loadBootData();
+  return bootData;
+}
+
+async function loadBootData() {
   try {
     const resp = await fetch(new URL("../boot.json", import.meta.url));
     if (!resp.ok) return null;

@@ -2,10 +2,8 @@
 // board, the last screen of the autosaved game, or a friend's link read in the page), and a
 // move made on it, kept until the engine is ready (play.js playPendingMove plays it then).
 import { drawAll, render } from "../board/board.js";
-import { forgetScreen, readScreen, showLoadingNote } from "./boot.js";
-import { getCurrent, getSave } from "../panels/saves.js";
-import { readFriendLink } from "../preview/link.js";
-import { sceneOf } from "../preview/connection.js";
+import { forgetScreen, showLoadingNote } from "./boot.js";
+import { earlyBoard } from "./early-board.js";
 import { $, showError } from "./dom.js";
 import { page, ui } from "./page.js";
 
@@ -42,70 +40,27 @@ export function notReady() {
   return !!ui.early;
 }
 
-/** The state to draw for a friend's link before the engine reads it (web/preview/: Hex and
- * regular Y), or null: a link of another game, one the engine will refuse, a finished game, one
- * for the other seat or behind this browser's copy of the game (the engine says why). */
-function friendPreview(boot, token) {
-  const link = readFriendLink(token, boot.hello.games);
-  if (!link || link.error || link.over || link.corr.resigned !== null) return null;
-  const copy = getSave(`friend-${link.corr.id}`);
-  if (copy && copy.friend) { // this browser's copy: the link must be for its seat and move it on
-    const mine = copy.record.moves.slice(0, copy.cursor);
-    if (copy.friend.seat !== link.view || mine.length > link.moves.length || mine.some((m, k) => m !== link.moves[k])) return null;
-  }
-  const info = boot.hello.games.find((g) => g.id === link.game);
-  const names = info.players;
-  const pos = link.position;
-  const seat = link.view;
-  return {
-    game: link.game, title: info.title, options: link.options, seed: link.seed,
-    players: names.map((name, index) => ({ index, name, agent: "human", agent_title: "Human" })),
-    moves: link.moves, movers: link.moves.map((_, k) => k % 2), cursor: link.moves.length,
-    current_player: pos.current, is_over: false, winners: [], scores: null, status: `${names[pos.current]} to move`,
-    last_move: link.moves.length ? link.moves[link.moves.length - 1] : null, viewer: seat, hidden_information: false,
-    legal: pos.legal().filter((t) => t !== "swap").map((t) => ({ move: t, target: t, label: null, path: [t] })),
-    scene: sceneOf(pos, names), spectator: false, can_undo: false, can_redo: false,
-    preview: { against: link.corr.names[link.corr.sender] || "your friend" }, // (drawn here, not by the engine)
-  };
-}
-
 /** Before the engine is up: a friend's link (its board, read in the page), else the last screen
- * of the game this browser was playing, else the default game's initial board from boot.json.
- * Other links and embeds get none (their game is in the link: the engine opens it, and says why
- * it does not open a friend's link not drawn here). */
+ * of the game this browser was playing, else the default game's initial board from boot.json
+ * (early-board.js chooses). Other links and embeds get none (their game is in the link: the
+ * engine opens it, and says why it does not open a friend's link not drawn here). */
 export function paintBeforeEngine(boot, params) {
-  const token = params.get("r");
-  if (ui.embed) return;
-  if (token) {
-    try {
-      const preview = boot && /^\s*3\./.test(token) ? friendPreview(boot, token) : null;
-      if (preview) {
-        paintEarly(preview, { link: token });
-        document.body.dataset.linkPreview = "drawn";
-      }
-    } catch (err) { // a preview that fails is no preview: the engine opens the link
-      console.warn("Boardwright: the link's board could not be drawn early:", err);
-      page.dropEarly();
-      $("board-svg").replaceChildren();
-    }
-    return;
-  }
-  const saved = getCurrent();
+  const link = !!params.get("r");
   try {
-    if (saved && getSave(saved)) {
-      // the engine resumes that game: its own last screen, or no early board (never another
-      // game's board, where a click would be played in the wrong game)
-      const screen = readScreen(saved);
-      if (screen) paintEarly(screen, { resume: saved });
+    const board = earlyBoard(boot, params, ui.embed);
+    if (!board) return;
+    paintEarly(board.state, board.early);
+    if (link) document.body.dataset.linkPreview = "drawn";
+  } catch (err) {
+    $("board-svg").replaceChildren();
+    page.dropEarly();
+    if (link) { // a preview that fails is no preview: the engine opens the link
+      console.warn("Boardwright: the link's board could not be drawn early:", err);
       return;
     }
-    const first = boot && ui.games.length ? boot.initial[ui.games[0].id] : null;
-    if (first) paintEarly(first.state, { request: first.request });
-  } catch (err) { // a stored screen this page cannot draw: forget it, wait for the engine
+    // a stored screen this page cannot draw: forget it, wait for the engine
     console.warn("Boardwright: the saved screen could not be drawn:", err);
     forgetScreen();
-    page.dropEarly();
-    $("board-svg").replaceChildren();
     $("panels").replaceChildren();
     $("move-list").replaceChildren();
     $("status").textContent = "Loading…";

@@ -63,12 +63,11 @@ export const layoutHooks = {
 };
 let redrawing = false;
 
-export function fitBoard() {
+export function fitBoard(scene = shownScene()) {
   const svg = $("board-svg");
   const vb = sceneBox();
   if (!vb || !svg) return;
   const room = boardRoom();
-  const scene = shownScene();
   // the automatic orientation was chosen for the room as it was when drawn: another window (a
   // phone turned, a card that grew) may want the other one
   if (svg.dataset.auto && scene && !redrawing && layoutHooks.redraw

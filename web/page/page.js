@@ -52,5 +52,14 @@ export const page = {
 
 export function gameInfo(id) { return ui.games.find((g) => g.id === id); }
 
+/** Why the engine's help (Hint, Analyse, Review game) is not offered for `state` (one line), or
+ * "": a game with a friend that is still running gets none, as in correspondence play (the
+ * engine refuses it too); it comes back once the game is over, and a link opened as a copy to
+ * look at is an ordinary game. */
+export function noHelpReason(state) {
+  return state && state.friend && state.friend.running
+    ? "No computer help during a game with a friend: Hint, Analyse and Review come back once it is over." : "";
+}
+
 /** The scene on the board: the choice's preview, else the game's (null before any game). */
 export function shownScene() { return ui.preview || (ui.state && ui.state.scene) || null; }

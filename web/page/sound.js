@@ -3,7 +3,7 @@
 // after the person has used the page, as browsers require) and a fade-in of the last move's
 // pieces on the board (the scene's items of class "last", its dot or outline). A move played
 // is the position one move further along the same line: a person's, the computer's, a redo.
-import { settings } from "./settings.js";
+import { settings } from "./display-settings.js";
 
 let audio = null;
 let seen = null; // {key, cursor, moves}: the position drawn last

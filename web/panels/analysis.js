@@ -7,7 +7,7 @@
 // is answered between two slices.
 import { send } from "../page/play.js";
 import { $, makeButton } from "../page/dom.js";
-import { page, ui } from "../page/page.js";
+import { noHelpReason, page, ui } from "../page/page.js";
 
 const SLICE_S = 0.15; // the worker searches this long between two updates (≥ 4 updates a second)
 const TOP = 5;
@@ -30,6 +30,7 @@ const percent = (v) => `${Math.round(v * 100)} %`;
 /** Why the analysis cannot search now (a sentence), or "" when it can. */
 function blocked(state) {
   if (!state || ui.early || !ui.engineReady || ui.failed) return "Waiting for the engine…";
+  if (noHelpReason(state)) return noHelpReason(state);
   if (state.is_over) return "The game is over: nothing to analyse here. Go back to an earlier move.";
   if (state.hidden_information && state.viewer !== null && state.viewer !== state.current_player) {
     return "The analysis waits for your turn: it only uses what you can see.";
@@ -90,6 +91,7 @@ async function loop() {
 
 /** After every drawing of a state: an answer about another position is stale. */
 export function analysisAfterRender(state) {
+  if (analysing && noHelpReason(state)) toggleAnalysis(false); // (a game with a friend came on screen)
   if (!analysing) return;
   if (result && result.key !== positionKey(state)) { result = null; renderAnalysis(); }
   drawOverlay();

@@ -7,6 +7,7 @@ import { $ } from "../page/dom.js";
 import { ui } from "../page/page.js";
 import { MARKS, moveMark } from "./review.js";
 import { treeNodes } from "./variations.js";
+import { showReplayBar } from "./replay-bar.js";
 
 let replayTimer = null; // "Play" in the replay bar
 let shownNodes = []; // the tree's nodes on screen, by their buttons' data-node (a path on click)
@@ -198,19 +199,8 @@ export function wireMoveList() {
 
 // ---------------------------------------------------------------- replay bar (every game)
 export function renderReplay(state) {
-  const n = state.moves.length;
-  $("replay").hidden = n === 0 && !ui.embed;
-  const slider = $("rp-slider");
-  slider.max = String(n);
-  slider.value = String(state.cursor);
-  slider.setAttribute("aria-valuetext", `${state.cursor} of ${n} moves`);
-  $("rp-pos").textContent = `${state.cursor} / ${n}`;
-  $("rp-start").disabled = $("rp-back").disabled = state.cursor === 0;
-  $("rp-end").disabled = $("rp-fwd").disabled = state.cursor >= n;
-  if (state.cursor >= n) stopReplay();
-  $("rp-play").disabled = n === 0;
-  $("rp-play").textContent = replayTimer ? "⏸ Pause" : "▶ Play";
-  $("rp-play").setAttribute("aria-label", replayTimer ? "Pause" : "Play the moves");
+  if (state.cursor >= state.moves.length) stopReplay();
+  showReplayBar(state, !!replayTimer, !!ui.embed);
 }
 
 function gotoMove(cursor) {

@@ -5,7 +5,7 @@
 // move list (?! inaccuracy, ? mistake, ?? blunder: a symbol and a word) show the result.
 import { send } from "../page/play.js";
 import { $ } from "../page/dom.js";
-import { page, ui } from "../page/page.js";
+import { noHelpReason, page, ui } from "../page/page.js";
 
 const SECONDS = 0.4; // of search per position
 const PAD = 8; // px around the graph, so that the first and last points are whole
@@ -31,6 +31,7 @@ function svgEl(name, attrs) {
 /** Why this game cannot be reviewed now, or "". */
 function blocked(state) {
   if (!state || ui.early || !ui.engineReady) return "Waiting for the engine…";
+  if (noHelpReason(state)) return noHelpReason(state);
   if (state.hidden_information && state.viewer !== null) return "A game with hidden hands can be reviewed once it is over.";
   if (!state.moves.length) return "Play some moves first.";
   return "";
@@ -94,6 +95,11 @@ function show(review, state) {
 
 /** After every drawing of a state: the graph follows the line and the position on screen. */
 export async function reviewAfterRender(state) {
+  const noHelp = noHelpReason(state); // (a running game with a friend: the reason beside the button)
+  const said = $("review-start").disabled;
+  $("review-start").disabled = !!noHelp;
+  if (noHelp) $("review-status").textContent = noHelp;
+  else if (said) $("review-status").textContent = "";
   if (!reviewed) return;
   if (keyOf(state) === lineKey) { drawGraph(reviewed, state); return; }
   if (gameOf(state) !== gameKey || blocked(state)) { hideReview(); return; }

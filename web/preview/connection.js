@@ -1,10 +1,12 @@
-// Hex and regular Y for the link preview (link.js, page/early.js): just enough of the rules to
+// Hex and Y for the link preview (link.js, page/early.js): just enough of the rules to
 // read a link's moves (the legal move texts at each point, whose turn, when a game ends) and of
 // the views to draw the position, so that a friend's link shows its board before the engine is
 // up. A copy of pygame_core/games/hex/{rules,view}.py, games/y/{rules,view}.py (regular boards)
-// and view/__init__.py's hex_cell_items and coord_labels: tests/test_link_preview.py holds it to
-// them (the same reading of thousands of links, the same scenes). The engine still reads every
-// link itself, and its answer replaces the preview. Y's radial boards are not previewed.
+// and view/__init__.py's hex_cell_items and coord_labels (Y's radial boards: radial.js):
+// tests/test_link_preview.py holds it to them (the same reading of thousands of links, the same
+// scenes). The engine still reads every link itself, and its answer replaces the preview.
+import { radialLayout, radialScene } from "./radial.js";
+
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const SQRT3 = Math.sqrt(3);
 const OFFSETS = [[0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]];
@@ -23,7 +25,18 @@ const corners = (cx, cy, radius) => [0, 60, 120, 180, 240, 300].map((a) => [
 export function boardOf(game, options) {
   if (game === "hex") return board("hex", options.size, (x, y) => x < options.size && y < options.size, options);
   if (game === "y" && options.family === "regular") return board("y", options.size, (x, y) => x + y < options.size, options);
+  if (game === "y" && options.family === "radial") return radialBoard(options);
   return null;
+}
+
+/** A radial Y board: its nodes named "t.i" as the engine names them, the layout's neighbours
+ * and sides (left 1, right 2, bottom 4). */
+function radialBoard(options) {
+  const layout = radialLayout(options.center_rows, options.outer_rows);
+  const cells = layout.nodes.map(([t, i], k) => ({ name: `${t}.${i}`, sides: [layout.sides[k]], nbrs: layout.neighbours[k] }));
+  const byName = new Map(cells.map((c, i) => [c.name, i]));
+  return { game: "y", n: null, radial: layout, cells, index: null, byName, swap: false,
+    sorted: cells.map((c) => c.name).sort(), misere: options.misere === true, full: 7, maxMoves: cells.length };
 }
 
 function board(game, n, on, options) {
@@ -197,6 +210,7 @@ function viewBox(points, pad) {
 /** The scene of a position, as the engine's view draws it (names: the seats' names). */
 export function sceneOf(pos, names) {
   const { n, game } = pos.b;
+  if (pos.b.radial) return radialScene(pos.b.radial, pos.cells, pos.over, pos.lastCell(), names);
   const [cells, marks] = cellItems(pos, names);
   if (game === "hex") {
     const c4 = [centre(0, 0), centre(n - 1, 0), centre(n - 1, n - 1), centre(0, n - 1)];

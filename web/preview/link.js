@@ -3,9 +3,9 @@
 // engine then reads the same link itself, and its answer (the game, or the refusal) replaces
 // what this drew. It reads as the engine does (pygame_core/records/frame.py and v3.py: frame,
 // CRC-32, DEFLATE, varints, header, moves, times, the correspondence checks) and knows the rules
-// of Hex and regular Y boards only (connection.js); tests/test_link_preview.py runs it on
-// thousands of links (random games, names, conditional replies, cut and damaged links) and
-// requires the engine's reading or the engine's refusal every time.
+// of Hex and Y (regular and radial boards) only (connection.js, radial.js);
+// tests/test_link_preview.py runs it on thousands of links (random games, names, conditional
+// replies, cut and damaged links) and requires the engine's reading or refusal every time.
 //   readFriendLink(token, games) -> null: not a version-3 link of a game previewed here
 //                                   {error}: a link the engine refuses
 //                                   {game, options, seed, moves, view, over, winners, corr}
