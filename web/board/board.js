@@ -7,6 +7,7 @@ import { $, makeButton } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
 import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
+import { renderStrips } from "./strips.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by
 // app.js before anything is drawn: callbacks instead of imports, so that there is no import cycle.
@@ -94,6 +95,7 @@ export function render(state) {
   // status line
   const status = $("status");
   status.replaceChildren();
+  status.removeAttribute("title"); // (a hint's notation)
   if (state.is_over) {
     status.textContent = state.status;
   } else {
@@ -110,6 +112,7 @@ export function render(state) {
   $("ai-move").hidden = !(aiTurn && ui.paused) || !!ui.early;
   $("hint").hidden = !humanTurn || !!ui.early;
   renderActions();
+  renderStrips(state, ui.paused || !!ui.early);
   drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
   renderScores(state);
@@ -149,7 +152,7 @@ export function announceEvent(state) {
   let text;
   const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
   if (state.last_move && who !== null && who !== undefined) {
-    text = `${state.players[who].name} played ${state.last_move}. `;
+    text = `${state.players[who].name} played ${state.last_words || state.last_move}. `;
   } else text = state.cursor === 0 ? `${state.title}: a new game. ` : "";
   if (state.is_over) text += resultText(state);
   else {
@@ -239,7 +242,10 @@ function renderActions() {
     const n = ui.choice.moves.length;
     const info = document.createElement("span");
     info.className = "choice-info";
-    info.textContent = `${ui.choice.moves[ui.choice.index]} (${ui.choice.index + 1} of ${n})`;
+    const shown = ui.choice.moves[ui.choice.index];
+    const words = ui.preview && ui.preview.move === shown ? ui.preview.words : null;
+    info.textContent = `${words || shown} (${ui.choice.index + 1} of ${n})`;
+    info.title = shown; // the notation
     const rot = makeButton("Rotate (R)", "Show the next orientation that fits", () => hooks.cycleChoice());
     rot.id = "rotate";
     const ok = makeButton("Place (Enter)", "Play the tile as shown", () => hooks.confirmChoice());

@@ -73,17 +73,16 @@ def small_tile_items(corners, order, cls, target=None, name=None) -> list[dict]:
 
 
 def _event_text(game: IwokiGame, ev: dict) -> str:
+    """The last move for the notes: who, the move in words, how its points add up."""
     who = game.player_names[ev["player"]]
-    move = ev["move"]
-    if move in ("draw", "pass"):
-        text = f"{who} drew a small tile" if move == "draw" else f"{who} passed"
-    elif ev.get("opening"):
-        text = f"{who} opened with {move}: {ev['points']}"
+    words = game.move_words(len(game.history) - 1, game._viewer)
+    if ev["move"] in ("draw", "pass"):
+        text = f"{who} {words}"
     else:
         parts = [str(m[2]) for m in ev.get("matches", [])]
-        text = f"{who} played {move}: " + " + ".join(parts) + (f" = {ev['points']}" if len(parts) > 1 else "")
-    if "hex_drawn" in ev:
-        text += "; 3 white tokens: " + ("drew a hexagonal tile" if ev["hex_drawn"] else "the hexagonal bag is empty")
+        text = f"{who} played {words}" + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
+    if ev.get("hex_drawn") == "":
+        text += "; 3 white tokens, but the hexagonal bag is empty"
     return text
 
 

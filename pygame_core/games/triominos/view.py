@@ -62,17 +62,10 @@ def tile_target(tile: Tile) -> str:
 
 
 def _event_text(game: TriominosGame, ev: dict) -> str:
+    """The last move for the notes: who, the move in words (with its points)."""
     who = game.player_names[ev["player"]]
-    move = ev["move"]
-    if move == "draw":
-        return f"{who} drew a tile: -5"
-    if move == "pass":
-        return f"{who} passed: -10"
-    parts = [str(ev.get("base", 0))]
-    if ev.get("bonus"):
-        parts.append(f"{ev['bonus']} ({ev.get('bonus_name')})")
-    total = ev["points"]
-    return f"{who} played {move}: " + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+    words = game.move_words(len(game.history) - 1, game._viewer)
+    return f"{who} {words}" if ev["move"] in ("draw", "pass") else f"{who} played {words}"
 
 
 def _round_text(game: TriominosGame, end: dict) -> str:
