@@ -22,9 +22,10 @@ const TEXT = {
   },
 };
 
-/** The seat drawn under the board: the viewer of a hidden hand, else the first human seat. */
+/** The seat drawn under the board: the viewer of a hidden hand (whose hand is shown), else the
+ * first human seat (so the strips stay put in a game between two people at one screen). */
 export function homeSeat(state) {
-  if (state.viewer !== null && state.viewer !== undefined) return state.viewer;
+  if (state.hidden_information && state.viewer !== null && state.viewer !== undefined) return state.viewer;
   const human = state.players.findIndex((p) => p.agent === "human");
   return human >= 0 ? human : 0;
 }
@@ -41,7 +42,7 @@ function strip(state, i, paused) {
   const turn = !state.is_over && state.current_player === i;
   const won = state.is_over && state.winners.includes(i);
   el.className = `strip p${i}` + (turn ? " to-move" : "") + (won ? " winner" : "");
-  el.dataset.seat = String(i);
+  el.dataset.player = String(i); // (not data-seat: the form's seat selects have it)
   if (turn) el.setAttribute("aria-current", "true");
   const sw = document.createElement("span");
   sw.className = `swatch p${i}`;
