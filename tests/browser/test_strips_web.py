@@ -168,6 +168,12 @@ def test_tile_boards_keep_their_scale(browser, site_url, kind):
             assert later["n"] > first["n"] and later["last"] == "3px" and later["opening"] == 1, later
         clash = page.evaluate(CLASHES)
         assert clash["ops"] and not clash["clashes"], clash
+        # a tile shown before it is placed hides what lies under it (a gap's "H4" label)
+        opacity = page.evaluate("""() => { const svg = document.getElementById('board-svg');
+          const n = document.createElementNS('http://www.w3.org/2000/svg', 'polygon');
+          n.setAttribute('class', 'tile hextile preview'); svg.append(n);
+          const o = getComputedStyle(n).fillOpacity; n.remove(); return o; }""")
+        assert opacity == "1"
         assert not page.page_errors, page.page_errors
     finally:
         context.close()

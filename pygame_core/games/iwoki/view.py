@@ -269,10 +269,10 @@ class IwokiView(GameView):
         return notes
 
     def _player_notes(self, game: IwokiGame) -> list[str]:
+        """The tokens (white, red) of each seat; the tiles held are in the player strips."""
         out = []
         for q in range(game.num_players):
-            s = len(game.small_hands[q])
-            text = f"{s} small · {len(game.hex_hands[q])} hex · {'●' * game.white[q]}{'○' * (2 - game.white[q])}"
+            text = f"{'●' * game.white[q]}{'○' * (2 - game.white[q])}"
             if game.red(q):
                 text += " · red"
             out.append(text)
