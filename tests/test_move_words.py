@@ -52,9 +52,9 @@ def test_triominos_games_in_words():
         for i, (move, ev) in enumerate(zip(game.history, game.events)):
             words = game.move_words(i, None)
             if str(move) == "draw":
-                assert words == "draws a tile, −5"
+                assert words == "a draw, −5"
             elif str(move) == "pass":
-                assert words == "passes, −10"
+                assert words == "a pass, −10"
             else:
                 assert words.startswith(f"{move.tile} ") and (f", +{ev['points']}" in words or ", no points" in words)
                 m = re.match(r"\S+ (?:to the right of|to the left of|above|below) (\S+),", words)

@@ -103,7 +103,7 @@ def test_strips_and_moves_in_words(browser, site_url, kind):
         shown = page.evaluate(MOVE_LIST)
         assert [t for _, t in shown] == st["moves"] and [w for w, _ in shown] == st["move_words"]
         assert all(re.fullmatch(r"\d-\d-\d (opens|to the (left|right) of \d-\d-\d|above \d-\d-\d|below \d-\d-\d), "
-                                r"(\+\d+|no points)( with .*)?|draws a tile, −5|passes, −10", w) for w, _ in shown), shown
+                                r"(\+\d+|no points)( with .*)?|a draw, −5|a pass, −10", w) for w, _ in shown), shown
         assert st["last_words"] in page.inner_text("#announcer")
         # iwoki: small and hexagonal tiles held; its moves in words
         _new(page, "iwoki", ["human", "random"], seed=4)

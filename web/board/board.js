@@ -105,6 +105,8 @@ export function render(state) {
     status.append(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`);
   }
 
+  renderLastMove(state);
+
   // buttons
   $("undo").disabled = !state.can_undo;
   $("redo").disabled = !state.can_redo;
@@ -122,6 +124,18 @@ export function render(state) {
   // the move list and the replay bar; then (the engine's game only) what talks to the engine
   // and to storage: app.js afterRender
   hooks.afterRender(state);
+}
+
+/** Under the status: the last move in words and who made it (its notation in the tooltip). */
+function renderLastMove(state) {
+  const line = $("status-last");
+  if (!line) return;
+  const who = state.cursor > 0 && state.movers ? state.movers[state.cursor - 1] : null;
+  const words = state.last_words || state.last_move;
+  line.hidden = !words || who === null || who === undefined || state.is_over;
+  if (line.hidden) return;
+  line.textContent = `${state.players[who].name} played ${words}`;
+  line.title = state.last_move || "";
 }
 
 /** A finished game's result in words: "Blue wins!", "Player 1 and Player 3 win!", "Draw", or

@@ -74,7 +74,7 @@ def parse_placement(text: str):
 # --------------------------------------------------------------------------- moves in words
 def move_words(move, event: dict) -> str:
     """A move in words: ``1 1 2 (+) between H1, H5 and H6, +8``, ``hexagon *52466 in H7, +6``,
-    ``draws a small tile``, ``passes``; a hexagonal tile the white tokens brought is added."""
+    ``a draw``, ``a pass``; a hexagonal tile the white tokens brought is added."""
     if isinstance(move, SmallPlacement):
         names = sorted(hexspiral.small_gap_name(move.gap).split("_"), key=lambda h: int(h[1:]))
         digits = " ".join(str(d) for d in move.order.digits)
@@ -84,7 +84,7 @@ def move_words(move, event: dict) -> str:
         opens = " opens" if event.get("opening") else ""
         text = f"hexagon {order_text(move.order)}{opens} in {hexspiral.hex_name(move.gap)}"
     else:
-        text = "draws a small tile" if str(move) == "draw" else "passes"
+        text = "a draw" if str(move) == "draw" else "a pass"  # (read after "Ana played")
     if isinstance(move, (SmallPlacement, HexPlacement)):
         text += f", {points_text(event.get('points', 0))}"
     if "hex_drawn" in event and event["hex_drawn"] != "":

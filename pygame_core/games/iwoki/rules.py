@@ -157,7 +157,7 @@ class IwokiGame(Game):
         return list(self.order)
 
     def move_words(self, index: int, viewer: int | None) -> str:
-        """``1 1 2 (+) between H1, H5 and H6, +8``, ``hexagon *52466 in H7, +6``, ``passes``."""
+        """``1 1 2 (+) between H1, H5 and H6, +8``, ``hexagon *52466 in H7, +6``, ``a pass``."""
         return move_words(self.history[index], self.events[index])
 
     def held(self) -> list[dict[str, int]]:

@@ -77,11 +77,8 @@ def _event_text(game: IwokiGame, ev: dict) -> str:
     """The last move for the notes: who, the move in words, how its points add up."""
     who = game.player_names[ev["player"]]
     words = game.move_words(len(game.history) - 1, game._viewer)
-    if ev["move"] in ("draw", "pass"):
-        text = f"{who} {words}"
-    else:
-        parts = [str(m[2]) for m in ev.get("matches", [])]
-        text = f"{who} played {words}" + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
+    parts = [str(m[2]) for m in ev.get("matches", [])]
+    text = f"{who} played {words}" + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
     if ev.get("hex_drawn") == "":
         text += "; 3 white tokens, but the hexagonal bag is empty"
     return text

@@ -60,5 +60,6 @@ def placement_words(move: Placement, event: dict, earlier) -> str:
 
 
 def action_words(move_text: str, points: int) -> str:
-    """``draw`` and ``pass`` in words, with what they cost: ``draws a tile, −5``."""
-    return f"{'draws a tile' if move_text == 'draw' else 'passes'}, {points_text(points)}"
+    """``draw`` and ``pass`` in words, with what they cost: ``a draw, −5`` (read after "Ana
+    played", as a placement is)."""
+    return f"{'a draw' if move_text == 'draw' else 'a pass'}, {points_text(points)}"

@@ -187,7 +187,7 @@ class TriominosGame(Game):
         return [e["player"] for e in self.events]  # drawing keeps the turn
 
     def move_words(self, index: int, viewer: int | None) -> str:
-        """``5-5-5 to the right of 2-4-5, +7``, ``draws a tile, −5``, ``passes, −10``."""
+        """``5-5-5 to the right of 2-4-5, +7``, ``a draw, −5``, ``a pass, −10``."""
         move, event = self.history[index], self.events[index]
         if not isinstance(move, Placement):
             return action_words(str(move), event.get("points", 0))

@@ -66,7 +66,7 @@ def _event_text(game: TriominosGame, ev: dict) -> str:
     """The last move for the notes: who, the move in words (with its points)."""
     who = game.player_names[ev["player"]]
     words = game.move_words(len(game.history) - 1, game._viewer)
-    return f"{who} {words}" if ev["move"] in ("draw", "pass") else f"{who} played {words}"
+    return f"{who} played {words}"
 
 
 def _round_text(game: TriominosGame, end: dict) -> str:
