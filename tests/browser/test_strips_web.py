@@ -152,7 +152,7 @@ CLASHES = """() => {
 @pytest.mark.parametrize("kind", ["phone", "desktop"])
 def test_tile_boards_keep_their_scale(browser, site_url, kind):
     """A first tile is drawn no bigger than the scale the board keeps (no giant first tile), the
-    last move's outline is 3 px wide at any scale, free spots are light patches without seams,
+    last move's outline is 3.5 px wide at any scale, free spots are light patches without seams,
     the opening tile is marked; iwoki's operators stay clear of the digits."""
     context, page = app_page(browser, site_url, **(PHONE if kind == "phone" else DESKTOP))
     try:
@@ -161,11 +161,11 @@ def test_tile_boards_keep_their_scale(browser, site_url, kind):
             _play(page, 1)
             first = page.evaluate(TILES)
             assert 1 <= first["n"] and first["size"] <= cap * 1.05, first
-            assert first["last"] == "3px" and first["spotStroke"] == "none" and first["spotOpacity"] < 0.2, first
+            assert first["last"] == "3.5px" and first["spotStroke"] == "none" and first["spotOpacity"] < 0.2, first
             assert first["opening"] == 1, first
             _play(page, 6)
             later = page.evaluate(TILES)
-            assert later["n"] > first["n"] and later["last"] == "3px" and later["opening"] == 1, later
+            assert later["n"] > first["n"] and later["last"] == "3.5px" and later["opening"] == 1, later
         clash = page.evaluate(CLASHES)
         assert clash["ops"] and not clash["clashes"], clash
         # a tile shown before it is placed hides what lies under it (a gap's "H4" label)
