@@ -179,6 +179,17 @@ class Game:
         (Codex: a secret objective choice); by default the move's text."""
         return self.format_move(self.history[index])
 
+    def move_words(self, index: int, viewer: int | None) -> str:
+        """Move ``index`` of the history in words for people ("5-5-5 to the right of 2-4-5, +7"),
+        as ``viewer`` may read it; records and exports keep the notation. By default the
+        public move text."""
+        return self.public_move_text(index, viewer)
+
+    def held(self) -> list[dict[str, int]] | None:
+        """What each seat holds, as counts every player may see (``{"tiles": 7}``; the
+        table's player strips show them), or ``None`` where nothing is held."""
+        return None
+
     def _copy_state(self, other: "Game") -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 

@@ -36,7 +36,7 @@ def test_worked_example_group_along_side_a_to_the_far_corner():
         g.play(m)
     assert not g.is_over
     g.play("a4")
-    assert g.winners == [X] and g.result_text() == "X wins"
+    assert g.winners == [X] and g.result_text() == "Blue wins"
     assert sorted(g.winning_group()) == [(0, 0), (0, 1), (0, 2), (0, 3)]
 
 
@@ -63,7 +63,7 @@ def test_notation_and_bad_cells():
         with pytest.raises(InvalidMoveError):
             g.play(bad)
     g.play("c2")
-    with pytest.raises(IllegalMoveError, match="already taken by X"):
+    with pytest.raises(IllegalMoveError, match="already taken by Blue"):
         g.play("(2,1)")
 
 
@@ -124,7 +124,7 @@ def test_radial_default_is_the_93_node_board_and_notation():
         with pytest.raises(InvalidMoveError):
             g.play(bad)
     g.play("2.11")
-    with pytest.raises(IllegalMoveError, match="already taken by X"):
+    with pytest.raises(IllegalMoveError, match="already taken by Blue"):
         g.play("[2,11]")
 
 

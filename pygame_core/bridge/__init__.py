@@ -46,8 +46,9 @@ Requests (``"cmd"`` plus arguments), by module:
     true`` keeps stepping until a human is to move.
   * ``state`` - the current state again.
   * ``players`` - ``players``: change who plays each seat without touching the game.
-  * ``preview`` - ``move``: the scene with that legal move drawn tentatively (not played), for
-    choosing among several moves that share a click path (e.g. tile orientations).
+  * ``preview`` - ``move``: the scene with that legal move drawn tentatively (not played) and
+    the move in ``words``, for choosing among several moves that share a click path (e.g.
+    tile orientations).
 :mod:`.lines` (the variation tree)
   * ``goto`` - ``cursor`` (a position on the current line) or ``path`` (any position of the
     tree); ``promote`` and ``delete`` - ``path``: edit the tree.
@@ -74,8 +75,8 @@ Requests (``"cmd"`` plus arguments), by module:
     (conditional replies).
 :mod:`.think`
   * ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice
-    longer for the player to move and return the progress (with ``iterations_per_second``),
-    not the state.  The page calls it in a loop (a thinking indicator, a level's budget and
+    longer for the player to move and return the progress (with ``iterations_per_second``;
+    a hint's with ``words``, its move in words), not the state.  The page calls it in a loop (a thinking indicator, a level's budget and
     wall-clock cap, Stop, Hint) and then plays the move with ``play``.
 :mod:`.analysis` (the analysis board)
   * ``analyse`` - live analysis of the position on screen in slices; ``play_line`` - a
@@ -90,7 +91,9 @@ agent moves, the human seat before it; with no human seat, or when the game is o
 Every successful game command returns the *state* (:mod:`.state`): game id, title, options,
 seed, players, ``moves`` (the whole list incl. the redo tail), ``cursor``, ``current_player``,
 ``is_over``, ``winners``, ``scores``, ``status`` (a sentence for people), ``last_move``,
-``legal`` (``[{move, target, label}]``), ``scene``, ``record``, ``save`` (what autosave keeps),
+``move_words`` and ``last_words`` (the moves in words, :meth:`~pygame_core.core.Game.move_words`;
+``move_words`` is null where they are the notation), each player's ``held`` (counts for the
+player strips, :meth:`~pygame_core.core.Game.held`), ``legal`` (``[{move, target, label}]``), ``scene``, ``record``, ``save`` (what autosave keeps),
 the export formats and, for perfect-information games, ``tree``, ``path`` and ``line_path``.
 """
 

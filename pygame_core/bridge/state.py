@@ -19,6 +19,7 @@ def state(session: Session) -> dict:
         legal = []
     titles = {a["name"]: a["title"] for a in agents.list_agents(game.game_id)} | {BOT_SEAT: "Your bot"}
     players = session.players
+    held = shown.held() or [None] * game.num_players
     last = game.last_move
     cursor = session.cursor
     out = {
@@ -27,9 +28,11 @@ def state(session: Session) -> dict:
         "options": game.options,
         "seed": game.seed,
         "players": [{"index": i, "name": name, "agent": players[i],
-                     "agent_title": "Human" if players[i] == "human" else titles.get(players[i])}
+                     "agent_title": "Human" if players[i] == "human" else titles.get(players[i]),
+                     "held": held[i]}  # counts for the player strips ({"tiles": 7}), or None
                     for i, name in enumerate(game.player_names)],
         "moves": public_moves(session, seat),
+        "move_words": move_words(session, seat),  # the moves in words (null: as the notation)
         "movers": game.movers,  # who made each move up to the cursor
         "cursor": cursor,
         "can_undo": cursor > 0,
@@ -40,6 +43,7 @@ def state(session: Session) -> dict:
         "scores": game.scores,
         "status": game.result_text(),
         "last_move": None if last is None else game.public_move_text(len(game.history) - 1, seat),
+        "last_words": None if last is None else game.move_words(len(game.history) - 1, seat),
         "viewer": seat,
         "hidden_information": game.hidden_information,
         "legal": legal,
@@ -84,17 +88,33 @@ def answers_played(session: Session) -> list[list[str]]:
             if movers[k] != context["seat"]]
 
 
-def public_moves(session: Session, seat) -> list[str]:
+def public_moves(session: Session, seat, words: bool = False) -> list[str]:
     """The move list as ``seat`` may read it: hidden-information games mask what only the
-    mover may know (``Game.public_move_text``), in the redo tail as well."""
+    mover may know (``Game.public_move_text``), in the redo tail as well; ``words``: each
+    move in words (``Game.move_words``) instead of its notation."""
     game, moves = session.game, session.moves
-    if not game.hidden_information or seat is None:
+    if not words and (not game.hidden_information or seat is None):
         return list(moves)
-    texts = [game.public_move_text(i, seat) for i in range(len(game.history))]
+    text = "move_words" if words else "public_move_text"
+    texts = [getattr(game, text)(i, seat) for i in range(len(game.history))]
     if len(moves) > len(texts):  # the redo tail, read from the whole game
         full = line_end(session)
-        texts += [full.public_move_text(i, seat) for i in range(len(texts), len(moves))]
+        texts += [getattr(full, text)(i, seat) for i in range(len(texts), len(moves))]
     return texts
+
+
+def move_words(session: Session, seat) -> list[str] | None:
+    """The move list in words (``Game.move_words``), or ``None`` where they are the notation."""
+    words = public_moves(session, seat, words=True)
+    return None if words == public_moves(session, seat) else words
+
+
+def words_of(game, move, seat) -> str:
+    """A legal move of ``game`` in words (a hint, a tile shown before it is placed): the
+    words of its position once played, on a copy."""
+    trial = game.clone()
+    trial.play(move)
+    return trial.move_words(len(trial.history) - 1, seat)
 
 
 def tree_state(session: Session) -> dict:

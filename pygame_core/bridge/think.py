@@ -21,6 +21,7 @@ import time
 from .. import agents
 from .errors import BridgeError, refuse_bot, seconds
 from .session import Session, agent_seed, refuse_help_in_friend_game, require_game
+from .state import words_of
 
 MAX_THINK_ITERATIONS = 200_000  # the hardest level (Hex: 90,000) with room to grow
 
@@ -61,14 +62,15 @@ def cmd_think(session: Session, req):
     slice_seconds, budget = seconds(req, 0.15), _budget(req)
     name = session.players[game.current_player]
     refuse_bot(name, game)
+    hint = name == "human"
     if name == "human":
         refuse_help_in_friend_game(session, "hint")
         name = hint_agent(game.game_id)
     search = _think_search(session, game, name, bool(req.get("restart")))
     agent = search["agent"]
     if search["done"]:
-        return {"move": game.format_move(search["move"]), "iterations": 0, "visits": 0, "value": None,
-                "solved": False, "done": True, "agent": name, "iterations_per_second": None}
+        return _with_words({"move": game.format_move(search["move"]), "iterations": 0, "visits": 0, "value": None,
+                            "solved": False, "done": True, "agent": name, "iterations_per_second": None}, game, hint)
     if not _settled(agent, budget):
         start = time.perf_counter()
         agent.think(iterations=None if budget is None else budget - agent.last_iterations, seconds=slice_seconds)
@@ -76,9 +78,17 @@ def cmd_think(session: Session, req):
     info = agent.progress()
     done = info["solved"] or agent._root.proven is not None or _settled(agent, budget)
     spent = search["spent"]
-    return {"move": game.format_move(info["move"]), "iterations": info["iterations"],
-            "visits": info["visits"], "value": info["value"], "solved": info["solved"], "done": done,
-            "agent": name, "iterations_per_second": round(info["iterations"] / spent) if spent > 0 else None}
+    return _with_words({"move": game.format_move(info["move"]), "iterations": info["iterations"],
+                        "visits": info["visits"], "value": info["value"], "solved": info["solved"], "done": done,
+                        "agent": name, "iterations_per_second": round(info["iterations"] / spent) if spent > 0 else None},
+                       game, hint)
+
+
+def _with_words(progress: dict, game, hint: bool) -> dict:
+    """A hint's move in words (``words``): what the page shows of the best move so far."""
+    if hint:
+        progress["words"] = words_of(game, progress["move"], game.current_player)
+    return progress
 
 
 def _think_search(session: Session, game, name: str, restart: bool) -> dict:

@@ -204,11 +204,11 @@ def test_y_is_selectable_and_plays_hot_seat_to_a_win(page, site_url):
     for target in ["a1", "b1", "a2", "b2", "a3"]:
         page.click(f'polygon[data-target="{target}"]')
         wait_idle(page)
-    assert page.locator("#game-over-result").inner_text() == "X wins!"
+    assert page.locator("#game-over-result").inner_text() == "Blue wins!"
     assert page.locator("polygon.cell.win").count() == 3
     page.click("#undo")
     wait_idle(page)
-    assert page.locator("#game-over").is_hidden() and page.inner_text("#status").startswith("X to move")
+    assert page.locator("#game-over").is_hidden() and page.inner_text("#status").startswith("Blue to move")
 
 
 def test_y_radial_board_plays_to_the_end(page, site_url):
@@ -232,7 +232,7 @@ def test_y_radial_board_plays_to_the_end(page, site_url):
             f"document.querySelectorAll('#move-list li').length >= {before + 2} || "
             "!document.getElementById('game-over').hidden", timeout=60_000)
         wait_idle(page)
-    assert page.locator("#game-over-result").inner_text() in ("X wins!", "O wins!")
+    assert page.locator("#game-over-result").inner_text() in ("Blue wins!", "Red wins!")
     assert page.locator("circle.node.win").count() >= 3
     texts = page.locator("#move-list li button").all_inner_texts()
     assert all(re.fullmatch(r"\d+\.\d+", t) for t in texts), texts

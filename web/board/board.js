@@ -7,6 +7,7 @@ import { $, makeButton } from "../page/dom.js";
 import { noHelpReason, page, ui } from "../page/page.js";
 import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
+import { renderStrips } from "./strips.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by
 // app.js before anything is drawn: callbacks instead of imports, so that there is no import cycle.
@@ -94,6 +95,7 @@ export function render(state) {
   // status line
   const status = $("status");
   status.replaceChildren();
+  status.removeAttribute("title"); // (a hint's notation)
   if (state.is_over) {
     status.textContent = state.status;
   } else {
@@ -102,6 +104,8 @@ export function render(state) {
     swatch.className = `swatch p${state.current_player}`;
     status.append(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`);
   }
+
+  renderLastMove(state);
 
   // buttons
   $("undo").disabled = !state.can_undo;
@@ -116,6 +120,7 @@ export function render(state) {
   $("help-note").textContent = noHelp;
   $("help-note").hidden = !noHelp;
   renderActions();
+  renderStrips(state, ui.paused || !!ui.early);
   drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
   renderScores(state);
@@ -125,6 +130,18 @@ export function render(state) {
   // the move list and the replay bar; then (the engine's game only) what talks to the engine
   // and to storage: app.js afterRender
   hooks.afterRender(state);
+}
+
+/** Under the status: the last move in words and who made it (its notation in the tooltip). */
+function renderLastMove(state) {
+  const line = $("status-last");
+  if (!line) return;
+  const who = state.cursor > 0 && state.movers ? state.movers[state.cursor - 1] : null;
+  const words = state.last_words || state.last_move;
+  line.hidden = !words || who === null || who === undefined || state.is_over;
+  if (line.hidden) return;
+  line.textContent = `${state.players[who].name} played ${words}`;
+  line.title = state.last_move || "";
 }
 
 /** A finished game's result in words: "Blue wins!", "Player 1 and Player 3 win!", "Draw", or
@@ -155,7 +172,7 @@ export function announceEvent(state) {
   let text;
   const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
   if (state.last_move && who !== null && who !== undefined) {
-    text = `${state.players[who].name} played ${state.last_move}. `;
+    text = `${state.players[who].name} played ${state.last_words || state.last_move}. `;
   } else text = state.cursor === 0 ? `${state.title}: a new game. ` : "";
   if (state.is_over) text += resultText(state);
   else {
@@ -246,7 +263,10 @@ function renderActions() {
     const n = ui.choice.moves.length;
     const info = document.createElement("span");
     info.className = "choice-info";
-    info.textContent = `${ui.choice.moves[ui.choice.index]} (${ui.choice.index + 1} of ${n})`;
+    const shown = ui.choice.moves[ui.choice.index];
+    const words = ui.preview && ui.preview.move === shown ? ui.preview.words : null;
+    info.textContent = `${words || shown} (${ui.choice.index + 1} of ${n})`;
+    info.title = shown; // the notation
     const rot = makeButton("Rotate (R)", "Show the next orientation that fits", () => hooks.cycleChoice());
     rot.id = "rotate";
     const ok = makeButton("Place (Enter)", "Play the tile as shown", () => hooks.confirmChoice());

@@ -11,7 +11,8 @@ async function showChoice() {
   drawAll(); // the choice controls at once; the preview follows from the worker
   const { response, current } = await page.request({ cmd: "preview", move });
   if (!current || !ui.choice) return;
-  page.setPreview(response.ok ? response.result.scene : null);
+  // (the move in words rides along with its scene: the choice's controls show them)
+  page.setPreview(response.ok ? { ...response.result.scene, move, words: response.result.words } : null);
   drawAll();
 }
 

@@ -155,6 +155,7 @@ export async function askHint() {
   if (!progress || ui.state.cursor + ":" + ui.state.moves.length !== gameKey) return;
   const entry = ui.state.legal.find((m) => m.move === progress.move);
   showError("");
-  $("status").textContent = `Hint: ${entry && entry.label ? entry.label : progress.move}`;
+  $("status").textContent = `Hint: ${entry && entry.label ? entry.label : progress.words || progress.move}`;
+  $("status").title = progress.move; // the notation
   showHint(progress.move);
 }

@@ -55,11 +55,14 @@ function mark(elements, button, mover, current, future) {
 /** One line (no variations, or a hidden-hand game): a numbered list, as it always was. */
 function renderLine(list, state) {
   list.classList.remove("tree");
-  list.classList.toggle("long-moves", state.moves.some((m) => m.length > 8));
+  const words = state.move_words || state.moves; // the moves in words, the notation in the tooltip
+  list.classList.toggle("long-moves", words.some((m) => m.length > 8));
+  list.classList.toggle("in-words", !!state.move_words);
   const items = document.createDocumentFragment();
   state.moves.forEach((mv, i) => {
     const li = document.createElement("li");
-    const b = moveButton(mv, `Go to the position after move ${i + 1}, ${mv}`);
+    const b = moveButton(words[i] || mv, `Go to the position after move ${i + 1}, ${words[i] || mv}`);
+    if (words[i] && words[i] !== mv) b.title = mv;
     b.dataset.cursor = String(i + 1);
     mark([li, b], b, state.movers[i], i === state.cursor - 1, i >= state.cursor);
     li.append(b);

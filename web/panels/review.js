@@ -11,6 +11,11 @@ const SECONDS = 0.4; // of search per position
 const PAD = 8; // px around the graph, so that the first and last points are whole
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+// the marks counted in words, one and more ("1 inaccuracy", "4 inaccuracies")
+const MARK_WORDS = {
+  inaccuracy: ["inaccuracy", "inaccuracies"], mistake: ["mistake", "mistakes"], blunder: ["blunder", "blunders"],
+};
+const countWords = (mark, n) => `${n} ${(MARK_WORDS[mark] || [mark, `${mark}s`])[n === 1 ? 0 : 1]}`;
 
 let running = false;
 let token = 0;
@@ -85,7 +90,7 @@ function show(review, state) {
   bar.hidden = review.complete;
   const counts = {};
   for (const m of review.moves) if (m.mark) counts[m.mark] = (counts[m.mark] || 0) + 1;
-  const found = Object.entries(counts).map(([k, n]) => `${n} ${k}${n > 1 ? "s" : ""}`).join(", ");
+  const found = Object.entries(counts).map(([k, n]) => countWords(k, n)).join(", ");
   $("review-status").textContent = review.complete
     ? `Reviewed ${review.total} positions${found ? `: ${found}` : ": no marked moves"}.`
     : `${running ? "Reviewing…" : "Reviewed"} ${review.done} of ${review.total} positions`;

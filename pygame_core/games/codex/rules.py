@@ -118,6 +118,9 @@ class CodexGame(Game):
     def player_names(self) -> list[str]:
         return list(PLAYER_NAMES[: self.options["players"]])
 
+    def held(self) -> list[dict[str, int]]:
+        return [{"cards": len(h)} for h in self.hands]
+
     @property
     def turn_order(self) -> list[int]:
         n = self.options["players"]

@@ -109,6 +109,19 @@ def objective_items(obj, centre, cls: str = "", target=None, name=None) -> list[
     return items
 
 
+def legend_panel() -> dict:
+    """The symbols' legend: each symbol's box as the cards draw it, and its name (two rows:
+    the kingdoms, then the objects)."""
+    items, step = [], 1.9
+    for i, (symbol, letter) in enumerate(LETTER.items()):
+        x, y = 0.3 + (i % 4) * step, 0.3 + (i // 4) * 0.6
+        items.append(polygon(_rect(x, y, BOX, BOX), f"corner sym {symbol}"))
+        items.append(_text((x, y), letter, f"sym-text {symbol}"))
+        items.append({"kind": "text", "at": [r3(x + 0.33), r3(y)], "text": symbol, "cls": "legend-name"})
+    return {"name": "legend", "title": "Symbols", "viewBox": [0, 0, r3(4 * step - 0.05), 1.2],
+            "layers": [{"name": "legend", "items": items}]}
+
+
 def card_name(card, front: bool) -> str:
     side = card.side(front)
     corners = ", ".join(f"{c} {side.corners[c]}" for c in CORNERS)
@@ -257,6 +270,7 @@ class CodexView(GameView):
                     "layers": [{"name": "market", "items": items}]})
         out.extend(objectives)
         out.append(self._score_track(game))
+        out.append(legend_panel())
         for other in range(game.num_players):  # the other manuscripts are public
             if other != q and game.fields[other].cards:
                 out.append(self._area_panel(game, other))

@@ -35,7 +35,7 @@ from ...core import DRAW, PASS, Action, Game, IllegalMoveError, Option, Rng, cle
 from ...geometry import hexspiral
 from .board import VirtualBoard
 from .fastmoves import fast_placements
-from .notation import parse_placement
+from .notation import move_words, parse_placement
 from .pieces import (COPIES, HEX_ORDER_TILE, HEX_TILES, SMALL_TILES, WILD, HexagonalTile, HexPlacement,
                      SmallPlacement, hand_penalty, order_text)
 from .search import HOOKS
@@ -155,6 +155,13 @@ class IwokiGame(Game):
     def turn_order(self) -> list[int]:
         """The seats in turn order (a random permutation drawn at setup)."""
         return list(self.order)
+
+    def move_words(self, index: int, viewer: int | None) -> str:
+        """``1 1 2 (+) between H1, H5 and H6, +8``, ``hexagon *52466 in H7, +6``, ``a pass``."""
+        return move_words(self.history[index], self.events[index])
+
+    def held(self) -> list[dict[str, int]]:
+        return [{"small": len(s), "hex": len(h)} for s, h in zip(self.small_hands, self.hex_hands)]
 
     @property
     def is_opening(self) -> bool:

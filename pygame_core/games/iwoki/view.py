@@ -15,10 +15,11 @@ from ...view import GameView, polygon, pts, r3, register_view
 from .pieces import DELIVERED, WILD, SmallPlacement, order_text
 from .rules import IwokiGame
 
-MAX_SCALE = 230  # the page draws a unit at most this many CSS px (a hexagon about 260 px wide)
+MAX_SCALE = 70  # the page draws a unit at most this many CSS px (a hexagon about 80 px wide): a
+# board of a few tiles keeps the scale of a fuller one
 HEX_RADIUS = 0.57  # hexagons this size leave small gaps a little wider than a hexagon side
 NUMBER_INSET = 0.3  # hexagon numbers sit this far from the vertex towards the centre
-SIDE_INSET = 0.3  # small-tile numbers sit on the sides, this far towards the centre
+SIDE_INSET = 0.22  # small-tile numbers sit on the sides, this far towards the centre (clear of the operator)
 PER_ROW = 5  # hand panels: tiles per row
 SMALL_STEP, SMALL_ROW = 1.25, 1.2  # small hand tiles (1.1 wide, 0.95 high)
 HEX_STEP, HEX_ROW = 1.35, 1.2  # hexagonal hand tiles (radius 0.6)
@@ -73,17 +74,13 @@ def small_tile_items(corners, order, cls, target=None, name=None) -> list[dict]:
 
 
 def _event_text(game: IwokiGame, ev: dict) -> str:
+    """The last move for the notes: who, the move in words, how its points add up."""
     who = game.player_names[ev["player"]]
-    move = ev["move"]
-    if move in ("draw", "pass"):
-        text = f"{who} drew a small tile" if move == "draw" else f"{who} passed"
-    elif ev.get("opening"):
-        text = f"{who} opened with {move}: {ev['points']}"
-    else:
-        parts = [str(m[2]) for m in ev.get("matches", [])]
-        text = f"{who} played {move}: " + " + ".join(parts) + (f" = {ev['points']}" if len(parts) > 1 else "")
-    if "hex_drawn" in ev:
-        text += "; 3 white tokens: " + ("drew a hexagonal tile" if ev["hex_drawn"] else "the hexagonal bag is empty")
+    words = game.move_words(len(game.history) - 1, game._viewer)
+    parts = [str(m[2]) for m in ev.get("matches", [])]
+    text = f"{who} played {words}" + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
+    if ev.get("hex_drawn") == "":
+        text += "; 3 white tokens, but the hexagonal bag is empty"
     return text
 
 
@@ -105,14 +102,17 @@ class IwokiView(GameView):
                 break
         shown = set()
         # hexagonal tiles
+        # the opening tile, placed where the rules put it (H1, or H1_H4_H5): marked as such
+        opening = next((ev["move"] for ev in game.events if ev.get("opening")), None)
         for h, order in board.hexes.items():
             name = hexspiral.hex_name(h)
             is_last = last == f"{order_text(order)} @ {name}"
-            cls = "tile hextile" + (" last" if is_last else "")
+            is_open = opening == f"{order_text(order)} @ {name}"
+            cls = "tile hextile" + (" last" if is_last else "") + (" opening" if is_open else "")
             values = ", ".join("wildcard" if c == WILD else str(c) for c in order)
             items = hex_tile_items(hexspiral.hexagon_points(h, HEX_RADIUS), order, cls,
                                    name=f"{name}: hexagonal tile {order_text(order)} (vertices 1-6: {values})"
-                                   + (", last move" if is_last else ""))
+                                   + (", last move" if is_last else "") + (", the opening tile" if is_open else ""))
             tiles.append(items[0])
             nums.extend(items[1:])
             shown.add(h)
@@ -124,11 +124,12 @@ class IwokiView(GameView):
             name = hexspiral.small_gap_name(key)
             face = "plus" if order.sign == "+" else "minus"
             is_last = last == f"{order} @ {name}"
-            cls = f"tile smalltile {face}" + (" last" if is_last else "")  # the operator fills its middle
-            gives = ", ".join(str(d) for d in DELIVERED[order])
+            is_open = opening == f"{order} @ {name}"
+            cls = f"tile smalltile {face}" + (" last" if is_last else "") + (" opening" if is_open else "")
+            gives = ", ".join(str(d) for d in DELIVERED[order])  # (the operator fills its middle)
             items = small_tile_items(hexspiral.small_gap_points(key, HEX_RADIUS), order, cls,
                                      name=f"{name}: small tile {order} (delivers {gives})"
-                                     + (", last move" if is_last else ""))
+                                     + (", last move" if is_last else "") + (", the opening tile" if is_open else ""))
             tiles.append(items[0])
             nums.extend(items[1:])
         # fittable gaps
@@ -265,10 +266,10 @@ class IwokiView(GameView):
         return notes
 
     def _player_notes(self, game: IwokiGame) -> list[str]:
+        """The tokens (white, red) of each seat; the tiles held are in the player strips."""
         out = []
         for q in range(game.num_players):
-            s = len(game.small_hands[q])
-            text = f"{s} small · {len(game.hex_hands[q])} hex · {'●' * game.white[q]}{'○' * (2 - game.white[q])}"
+            text = f"{'●' * game.white[q]}{'○' * (2 - game.white[q])}"
             if game.red(q):
                 text += " · red"
             out.append(text)

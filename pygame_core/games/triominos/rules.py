@@ -38,7 +38,7 @@ from ...core import DRAW, PASS, Action, Game, IllegalMoveError, Option, Rng, cle
 from ...geometry import trigrid
 from .board import (BRIDGE_BONUS, BRIDGES, DRAW_PENALTY, GOING_OUT_BONUS, HEXAGON_AT, HEXAGON_BONUS, MAX_DRAWS,
                     PASS_PENALTY, Board)
-from .notation import parse_placement
+from .notation import action_words, parse_placement, placement_words
 from .pieces import ALL_TILES, TILE_INDEX, Location, Placement, Tile, arrangements
 from .search import HOOKS
 
@@ -185,6 +185,18 @@ class TriominosGame(Game):
     @property
     def movers(self) -> list[int]:
         return [e["player"] for e in self.events]  # drawing keeps the turn
+
+    def move_words(self, index: int, viewer: int | None) -> str:
+        """``5-5-5 to the right of 2-4-5, +7``, ``a draw, −5``, ``a pass, −10``."""
+        move, event = self.history[index], self.events[index]
+        if not isinstance(move, Placement):
+            return action_words(str(move), event.get("points", 0))
+        earlier = [m for m, e in zip(self.history[:index], self.events) if isinstance(m, Placement)
+                   and e.get("round") == event.get("round")]
+        return placement_words(move, event, earlier)
+
+    def held(self) -> list[dict[str, int]]:
+        return [{"tiles": len(h)} for h in self.hands]
 
     @property
     def is_opening(self) -> bool:

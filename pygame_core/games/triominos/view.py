@@ -29,7 +29,8 @@ HAND_NUMBER_INSET = 1.4 * HAND_NUMBER_EM / CENTRE_DISTANCE
 HAND_PER_ROW = 6  # fewer, bigger tiles per row: legible on a phone
 HAND_STEP = 1.15  # hand tiles: side 1, this far apart
 HAND_ROW = 1.05
-MAX_SCALE = 240  # the page draws a tile side at most this many CSS px (scene key "max_scale")
+MAX_SCALE = 72  # the page draws a tile side at most this many CSS px (scene key "max_scale"): a
+# board of a few tiles keeps the scale of a fuller one
 
 
 def _tile_items(points, numbers, cls, target=None, name=None, inset=NUMBER_INSET, num_cls="tn") -> list[dict]:
@@ -62,17 +63,10 @@ def tile_target(tile: Tile) -> str:
 
 
 def _event_text(game: TriominosGame, ev: dict) -> str:
+    """The last move for the notes: who, the move in words (with its points)."""
     who = game.player_names[ev["player"]]
-    move = ev["move"]
-    if move == "draw":
-        return f"{who} drew a tile: -5"
-    if move == "pass":
-        return f"{who} passed: -10"
-    parts = [str(ev.get("base", 0))]
-    if ev.get("bonus"):
-        parts.append(f"{ev['bonus']} ({ev.get('bonus_name')})")
-    total = ev["points"]
-    return f"{who} played {move}: " + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+    words = game.move_words(len(game.history) - 1, game._viewer)
+    return f"{who} played {words}"
 
 
 def _round_text(game: TriominosGame, end: dict) -> str:
@@ -95,13 +89,20 @@ class TriominosView(GameView):
             if ev["move"] not in ("draw", "pass"):
                 last = ev["move"]
                 break
+        # the round's opening tile, which the rules chose (the opener's best): marked as such
+        opening = next((ev["move"] for ev in game.events if ev["round"] == game.round
+                        and ev["move"] not in ("draw", "pass")), None)
         for loc, p in board.placements.items():
             cls = "tile " + ("up" if p.orientation.up else "down")
             last_here = last is not None and str(p) == last
             if last_here:
                 cls += " last"
+            if str(p) == opening:
+                cls += " opening"
             x, y = loc
             name = f"({x},{y}) {p.tile} showing left {p.corners[0]}, middle {p.corners[1]}, right {p.corners[2]}"
+            if str(p) == opening:
+                name += ", the opening tile"
             corners = trigrid.triangle_points(x, y)
             tile_items = _tile_items(corners, p.corners, cls, name=name + (", last move" if last_here else ""))
             nums.extend(tile_items[1:])

@@ -25,7 +25,7 @@ _TI = re.compile(r"\[? ?([0-9]{1,3}) ?[.,] ?([0-9]{1,4}) ?\]?")
 
 X, O = 0, 1
 EMPTY = -1
-PLAYER_NAMES = ("X", "O")
+PLAYER_NAMES = ("Blue", "Red")  # the spec's X and O, named by their stones' colours (as in Hex)
 
 
 @dataclass(frozen=True, slots=True)
