@@ -34,3 +34,27 @@ class DrawSource:
 
 
 SEEDED = DrawSource()
+
+
+class HiddenBag(DrawSource):
+    """A seat's copy of a bag dealt by the fair deal: ``hand`` (the seat's opening tiles) and
+    ``tile_for(k)`` (the seat's ``k``-th tile drawn after them) are all it knows; every other
+    tile is ``None``.  ``viewer`` -1 knows no hand at all (a link read by an onlooker)."""
+
+    def __init__(self, viewer: int, first_player: int, hand=(), tile_for=None):
+        self.viewer, self.first_player = viewer, first_player
+        self.hand, self.tile_for = list(hand), tile_for
+
+    def deal(self, game, tiles: list, hand_sizes: list[int]) -> tuple[list[list], list]:
+        hands = [sorted(self.hand) if q == self.viewer else [None] * size
+                 for q, size in enumerate(hand_sizes)]
+        return hands, [None] * (len(tiles) - sum(hand_sizes))
+
+    def draw(self, game, player: int):
+        if getattr(game, "_viewer", None) is None:  # a sample completed by determinize()
+            return game.pool.pop()
+        game.pool.pop()
+        if player != self.viewer or self.tile_for is None:
+            return None
+        k = sum(1 for move, who in zip(game.history, game.movers) if str(move) == "draw" and who == player)
+        return self.tile_for(k)
