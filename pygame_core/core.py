@@ -294,8 +294,8 @@ class Game:
         (0) and, when the source knows one seat only, is that seat's view (no record)."""
         game = object.__new__(cls)
         game.draw_source = source
-        game._viewer = source.viewer
         Game.__init__(game, seed=0, **options)
+        game._viewer = source.viewer
         return game
 
     def view(self, player: int | None) -> "Game":

@@ -30,7 +30,6 @@ from .core import DRAW, GameError, InvalidRecordError, game_class, quote
 from .deal.messages import DealError, Setup, parse
 from .deal.players import DealPlayer
 from .records import decode_link, token_of
-from .records.correspondence import new_game_id
 from .records.v4 import check_hidden_options, encode_hidden_link
 
 KEYS_MISSING = ("this game's keys are not on this device: open it where you started it, "
@@ -78,7 +77,7 @@ class HiddenPlayer:
         """Seat 0 of a new game; its first link (the invitation) is :attr:`last_link`."""
         probe = game_class(game)(seed=0, **options)
         check_hidden_options(probe)
-        gid = new_game_id()
+        gid = base64.urlsafe_b64encode(randbytes(9)).decode("ascii")   # as new_game_id()
         player = cls._fresh(game, dict(probe.options), gid, 0, names, start, randbytes(32))
         player.dp.start(Setup(gid, 2, TILES, game))
         player.reply()
