@@ -142,15 +142,16 @@ class HiddenPlayer:
         self.moves: list[str] = []
         self.game = None
         try:
-            for data in messages:
-                sender = parse(data, TILES)
-                if sender.sender == self.seat:
-                    if self.dp.deal is None:
-                        self.dp.start(Setup(self.id, 2, TILES, self.game_id))
-                    self.dp.deal.apply(parse(data, TILES), verify=False)
-                    self.dp._open()
-                else:
-                    self.dp.receive(data)
+            for data in messages:      # this device's own record: checked when received, so
+                msg = parse(data, TILES)  # its proofs are not checked again (the audit replays all)
+                if self.dp.deal is None:
+                    setup = msg.setup or Setup(self.id, 2, TILES, self.game_id)
+                    if msg.sender == self.seat:
+                        self.dp.start(setup)
+                    else:
+                        self.dp._join(setup)
+                self.dp.deal.apply(msg, verify=False)
+                self.dp._open()
                 self.messages.append(data)
             self._build()
             for text in moves:
