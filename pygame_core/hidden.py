@@ -178,8 +178,14 @@ class HiddenPlayer:
         self.game = game_class(self.game_id).from_source(source, **self.options)
 
     def _tile_for(self, k: int):
-        positions = self.deal.reserved_for(self.seat)
-        pos = positions[HAND + k] if HAND + k < len(positions) else None
+        """The tile of this seat's ``k``-th draw after its hand: one it drew (in the deal's
+        order), else the next one unlocked for it (lowest position first, as the deal draws)."""
+        d, i = self.deal, HAND + k
+        drawn = d.drawn[self.seat]
+        if i < len(drawn):
+            return _tiles()[self.dp.hand[drawn[i]]]
+        ready = [pos for pos in d.reserved_for(self.seat) if pos not in d.drawn_by]
+        pos = ready[i - len(drawn)] if i - len(drawn) < len(ready) else None
         return _tiles()[self.dp.hand[pos]] if pos in self.dp.hand else None
 
     def can_draw(self, game=None) -> bool:
@@ -312,11 +318,22 @@ class HiddenPlayer:
             reveal = over or bool(d.seeds)
             if over:
                 offer = None
+        release = self._release(offer, draws) if offer and self.game is not None and step >= 4 else None
         index = {t: j for j, t in enumerate(_tiles())}
-        data = self.dp.send(offer=offer, draw=draws, play=[index[t] for t in plays], reveal=reveal)
+        data = self.dp.send(offer=offer, draw=draws, play=[index[t] for t in plays], reveal=reveal,
+                            release=release)
         self.messages.append(data)
         self.last_link = self._link(data)
         return self.last_link
+
+    def _release(self, offer: dict, draws: int):
+        """When the bag runs low, the tiles this seat was offered and did not draw go to the
+        friend, so it can always draw what the rules let it (at most three, the pool's size)."""
+        d, other = self.deal, self.other
+        theirs = len([pos for pos in d.reserved_for(other) if pos not in d.drawn_by])
+        free = len(d.free_positions())
+        need = min(AHEAD, len(self.game.pool)) - theirs - min(free, max(0, offer[other] - theirs))
+        return {other: need} if need > 0 else None
 
     def _link(self, data: bytes) -> str:
         cls = game_class(self.game_id)

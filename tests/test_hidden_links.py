@@ -240,3 +240,32 @@ def test_only_single_round_two_player_triominos_for_now():
         HiddenPlayer.invite("hex")
     with pytest.raises(GameError, match="friend's turn"):
         play(1, stop=2)[1].reply()
+
+
+def test_at_the_end_of_the_bag_tiles_not_drawn_are_released_to_the_other(monkeypatch):
+    """The tiles offered to one player and not drawn are given to the other when the bag runs
+    low, so every draw the rules allow can be made; the audits still pass."""
+    from pygame_core.deal.players import DealPlayer
+    released = []
+    real = DealPlayer._releases
+
+    def counting(self, *args):
+        out = real(self, *args)
+        released.extend(out)
+        return out
+    monkeypatch.setattr(DealPlayer, "_releases", counting)
+    for seed in range(20, 40):
+        a, b, links = play(seed, greedy=False)
+        assert a.audit()["ok"] and b.audit()["ok"]
+        if released:
+            break
+    assert released and max(len(x) for x in links) < LIMIT
+
+
+def test_a_release_is_for_two_players_and_a_position_not_drawn():
+    from pygame_core.deal.messages import DealError, Setup
+    from pygame_core.deal.players import Table
+    table = Table(Setup("three", 3, 12, "small"), seeds=[bytes([i]) * 32 for i in range(3)])
+    table.deal_hands(2)
+    with pytest.raises(DealError, match="two players"):
+        table.players[0].send(release={1: 1})
