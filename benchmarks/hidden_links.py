@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pygame_core.core import GameError  # noqa: E402
-from pygame_core.hidden import HiddenPlayer  # noqa: E402
+from pygame_core.hidden import HiddenPlayer, random_placer  # noqa: E402
 
 
 def timed(fn):
@@ -34,13 +34,7 @@ def timed(fn):
 
 def game(seed: int, greedy: bool):
     rng = random.Random(seed)
-
-    def choose(walk, texts):
-        place = [t for t in texts if t not in ("draw", "pass")]
-        if place:
-            return place[0] if greedy else rng.choice(place)
-        return "draw" if "draw" in texts else texts[0]
-
+    choose = None if greedy else random_placer(rng)
     rb = lambda n: rng.randbytes(n)  # noqa: E731
     (a, t0) = timed(lambda: HiddenPlayer.invite("triominos", target=None, randbytes=rb))
     (b, t1) = timed(lambda: HiddenPlayer.accept(a.last_link, randbytes=rb))

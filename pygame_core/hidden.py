@@ -286,13 +286,10 @@ class HiddenPlayer:
             draws = HAND if step == 2 + self.seat else 0
             if self.first_player is None:
                 verdict, shows = self._decision() if step >= 3 else ("show", self._ranked_hand()[:1])
-                if verdict != "open" and moves:
+                if moves:                              # ("open" was settled on receiving)
                     raise GameError("you do not open: send this link without a move")
-                if verdict == "open" and not moves:
-                    raise GameError("you open: play your best tile")
-                if verdict != "show":
-                    self.first_player = self.seat if verdict == "open" else self.other
-                    self.decided_by = self.seat
+                if verdict == "other":
+                    self.first_player, self.decided_by = self.other, self.seat
                     self._build()
                 plays += shows
             shown = self._shown(self.seat)
@@ -318,7 +315,7 @@ class HiddenPlayer:
             reveal = over or bool(d.seeds)
             if over:
                 offer = None
-        release = self._release(offer, draws) if offer and self.game is not None and step >= 4 else None
+        release = self._release(offer) if offer and self.game is not None and step >= 4 else None
         index = {t: j for j, t in enumerate(_tiles())}
         data = self.dp.send(offer=offer, draw=draws, play=[index[t] for t in plays], reveal=reveal,
                             release=release)
@@ -326,7 +323,7 @@ class HiddenPlayer:
         self.last_link = self._link(data)
         return self.last_link
 
-    def _release(self, offer: dict, draws: int):
+    def _release(self, offer: dict):
         """When the bag runs low, the tiles this seat was offered and did not draw go to the
         friend, so it can always draw what the rules let it (at most three, the pool's size)."""
         d, other = self.deal, self.other
@@ -378,7 +375,12 @@ class HiddenPlayer:
                 raise InvalidRecordError(f"this link changes move {k} from {quote(a, 20)} to {quote(b, 20)}")
         if len(moves) < len(self.moves):
             raise InvalidRecordError(f"this link is {len(self.moves) - len(moves)} move(s) behind your game")
-        msgs = [parse(data, TILES) for data in h["hops"]] if h["hops"] else []
+        if self.first_player is not None and h["first_player"] != self.first_player:
+            raise InvalidRecordError("this link changes who opened the game")
+        try:
+            msgs = [parse(data, TILES) for data in h["hops"]]
+        except DealError as exc:
+            raise InvalidRecordError(f"the link's deal message is damaged: {exc}") from None
         fresh = [(m, data) for m, data in zip(msgs, h["hops"]) if m.step >= self.deal.step]
         new = moves[len(self.moves):]
         if not fresh and not new:
@@ -488,6 +490,12 @@ class HiddenPlayer:
         return out
 
 
+def random_placer(rng):
+    """A chooser for :meth:`HiddenPlayer.take_turn`: a random placement, else draw, else pass
+    (``rng``: a :class:`random.Random`)."""
+    return lambda game, texts: rng.choice([t for t in texts if t[0].isdigit()] or texts[:1])
+
+
 def _hidden(link: str) -> dict:
     got = decode_link(token_of(link)) if isinstance(link, str) else None
     if not got or "hidden" not in got:
@@ -511,6 +519,6 @@ def open_link(link: str, records: list[dict]) -> HiddenPlayer:
     for record in records:
         if isinstance(record, dict) and record.get("id") == h["id"] and record.get("seat") != h["sender"]:
             return HiddenPlayer(record)
-    if h["sender"] == 0 and not h["moves"] and len(h["hops"]) == 1 and parse(h["hops"][0], TILES).step == 0:
+    if h["sender"] == 0 and not h["moves"] and len(h["hops"]) == 1 and h["hops"][0][2:4] == b"\0\0":
         raise InvalidRecordError("this is an invitation: accept it to start the game")
     raise InvalidRecordError(KEYS_MISSING[0].upper() + KEYS_MISSING[1:] + ".")

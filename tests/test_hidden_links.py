@@ -13,7 +13,7 @@ import pytest
 from pygame_core.__main__ import main
 from pygame_core.core import GameError, InvalidRecordError, new_game
 from pygame_core.deal.messages import parse, serialize
-from pygame_core.hidden import KEYS_MISSING, HiddenPlayer, open_link
+from pygame_core.hidden import KEYS_MISSING, HiddenPlayer, open_link, random_placer
 from pygame_core.records import decode_link
 from pygame_core.records.v4 import encode_hidden_link
 
@@ -28,14 +28,7 @@ def randbytes(seed):
 def play(seed, *, greedy=True, stop=None, cheat=None):
     """A whole game: ``(a, b, links)`` with every link sent, in order (``stop``: after that
     many links; ``cheat(player)``: called on each player before it replies)."""
-    rng = random.Random(seed)
-
-    def choose(game, texts):
-        place = [t for t in texts if t not in ("draw", "pass")]
-        if place:
-            return place[0] if greedy else rng.choice(place)
-        return "draw" if "draw" in texts else texts[0]
-
+    choose = None if greedy else random_placer(random.Random(seed))
     a = HiddenPlayer.invite("triominos", target=None, names=["Ann", ""], start=29_000_000,
                             randbytes=randbytes(seed))
     b = HiddenPlayer.accept(a.last_link, name="Bob", randbytes=randbytes(seed + 1000))
@@ -269,3 +262,34 @@ def test_a_release_is_for_two_players_and_a_position_not_drawn():
     table.deal_hands(2)
     with pytest.raises(DealError, match="two players"):
         table.players[0].send(release={1: 1})
+
+
+def test_damaged_links_and_records_raise_one_clear_error(game):
+    a, b, links = game
+    rng = random.Random(1)
+    receiver = play(3, stop=8)[1]                     # link 8 is player 1's: player 2 receives it
+    saved = receiver.to_json()
+    link = links[8]
+    for _ in range(60):
+        k = rng.randrange(2, len(link))
+        damaged = rng.choice([link[:k], link[:k] + rng.choice("AZaz09-_") + link[k + 1:]])
+        if damaged == link:
+            continue
+        with pytest.raises(InvalidRecordError):
+            receiver.receive(damaged)
+    assert receiver.to_json() == saved
+    for bad in ({}, {**saved, "seed": "00"}, {**saved, "messages": ["!!"]}, {**saved, "version": 9},
+                {**saved, "moves": ["1-2-3 ABC (40,40)"]}, {**saved, "messages": saved["messages"][:2] * 2}):
+        with pytest.raises(InvalidRecordError):
+            HiddenPlayer(bad)
+
+
+def test_the_page_bridge_refuses_a_hidden_link_clearly(game):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_bridge_records import err
+    from pygame_core.bridge import Session
+    session = Session()
+    for command in ("open", "friend_open"):
+        assert "hidden hands played by link" in err(session, cmd=command, token=game[2][4])["message"]

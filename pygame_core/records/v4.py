@@ -25,7 +25,7 @@ from __future__ import annotations
 from ..bag import HiddenBag
 from ..core import GameError, InvalidRecordError, check_length, quote
 from .frame import _frame_token, _head_bytes, _read_head, _read_varint, _varint, _whole
-from .v3 import _GAME_ID, MAX_MINUTES, check_name
+from .v3 import check_common
 
 HEADER_KEYS_V4 = ("g", "o", "i", "s", "n", "t", "f")
 HIDDEN_GAMES = ("triominos",)
@@ -75,19 +75,8 @@ def encode_hidden_link(game, *, game_id: str, sender: int, start: int, moves: li
 
 def _check_header(game, header: dict) -> None:
     check_hidden_options(game)
-    gid = header.get("i")
-    if not isinstance(gid, str) or not _GAME_ID.fullmatch(gid):
-        raise InvalidRecordError("the link's game id is missing or not valid")
+    check_common(game, header)
     n = game.num_players
-    if not _whole(header.get("s"), 0, n - 1):
-        raise InvalidRecordError(f"the link's sender seat must be a seat from 0 to {n - 1}")
-    names = header.get("n", [""] * n)
-    if not isinstance(names, list) or len(names) != n:
-        raise InvalidRecordError(f"the link's names must be a list of {n} names")
-    for name in names:
-        check_name(name)
-    if not _whole(header.get("t"), 0, MAX_MINUTES):
-        raise InvalidRecordError("the link's start time is missing or out of range")
     if "f" in header and not _whole(header["f"], 0, n - 1):
         raise InvalidRecordError(f"the link's opening seat must be a seat from 0 to {n - 1}")
 
