@@ -258,7 +258,7 @@ def _with_unused_bits_set():
     ("r=1.AAAA", "not a boardwright share link"),
     ("#r=%%%", "not a boardwright share link"),
     ("v1.AAAA", "not a boardwright share link"),
-    ("4." + _valid_token().split(".", 1)[1], "newer version"),
+    ("5." + _valid_token().split(".", 1)[1], "newer version"),
     ("3." + _valid_token().split(".", 1)[1], "the link"),  # a version-1 body read as version 3
     ("2." + _valid_token().split(".", 1)[1], "the link"),  # a version-1 body read as version 2
     ("99.AAAA", "newer version"),
