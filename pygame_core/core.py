@@ -5,8 +5,8 @@ Every game in :mod:`pygame_core.games` subclasses :class:`Game` and registers it
 :meth:`Game.record` of a game replays it exactly through :func:`replay`.
 
 This module imports nothing from the rest of the package (it is the bottom layer) except
-:mod:`pygame_core.errors` and :mod:`pygame_core.rng` (its errors and random numbers, re-exported
-here) and :mod:`pygame_core.catalog`, the table of which modules register which game: the registries
+:mod:`pygame_core.errors`, :mod:`pygame_core.rng` and :mod:`pygame_core.bag` (its errors, random
+numbers and draw sources, re-exported here) and :mod:`pygame_core.catalog`, the table of which modules register which game: the registries
 import a game's modules on its first look-up (see there).
 """
 
@@ -20,6 +20,7 @@ from . import catalog
 from .errors import (MAX_MOVE_TEXT, QUOTE_CHARS, GameError, GameOverError, IllegalMoveError,  # noqa: F401
                      InvalidMoveError, InvalidOptionError, InvalidRecordError, UnknownGameError,
                      clean_move_text, quote)
+from .bag import SEEDED
 from .rng import MAX_SEED, Rng, fresh_seed  # noqa: F401 - re-exported: the protocol's names
 
 RECORD_VERSION = 1
@@ -141,6 +142,7 @@ class Game:
     description: ClassVar[str] = ""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     hidden_information: ClassVar[bool] = False
+    draw_source: ClassVar = SEEDED  # where hidden tiles come from (bag.py); games with a bag ask it
 
     def __init__(self, seed: int | None = None, **options: Any):
         if seed is None:
@@ -291,8 +293,21 @@ class Game:
         other.options = dict(self.options)
         other.rng = self.rng.copy()
         other.history = list(self.history)
+        if "draw_source" in self.__dict__:
+            other.draw_source = self.draw_source
         self._copy_state(other)
         return other
+
+    @classmethod
+    def from_source(cls, source, **options: Any) -> "Game":
+        """A game whose hidden tiles come from ``source`` (a :class:`~pygame_core.bag.DrawSource`)
+        rather than the seed: a seat's copy of a game dealt by the fair deal.  It has no seed
+        (0) and, when the source knows one seat only, is that seat's view (no record)."""
+        game = object.__new__(cls)
+        game.draw_source = source
+        Game.__init__(game, seed=0, **options)
+        game._viewer = source.viewer
+        return game
 
     def view(self, player: int | None) -> "Game":
         """The game as ``player`` may see it (perfect-information games: a clone).

@@ -1,5 +1,7 @@
 """``boardwright link show LINK``: what any share link holds (a shared game, a game with
-variations, or a move in a game with a friend), as text or ``--format json``."""
+variations, a move in a game with a friend, with hidden hands too: their public part), as
+text or ``--format json``; ``boardwright link verify LINK --state FILE``: a hidden-hand link
+checked against one player's record (its deal, its moves) and, at the end, the audit."""
 
 from __future__ import annotations
 
@@ -18,6 +20,11 @@ def add_parsers(sub) -> None:
     sp = lsub.add_parser("show", help="print the game a link holds (a token, a #r=... fragment or a whole URL; - reads stdin)")
     sp.add_argument("link")
     sp.add_argument("--format", choices=("text", "json"), default="text")
+    vp = lsub.add_parser("verify", help="check a hidden-hand link against your record (--state FILE: "
+                         "the game's record from your export); at the end, the audit names any cheater")
+    vp.add_argument("link")
+    vp.add_argument("--state", required=True, help="a JSON file: the game's record (HiddenPlayer.to_json)")
+    vp.add_argument("--save", action="store_true", help="write the record back with the link taken in")
 
 
 def _minute(m: int) -> str:
@@ -27,8 +34,24 @@ def _minute(m: int) -> str:
         return f"minute {m}"
 
 
+def describe_hidden(h: dict) -> list[str]:
+    """Text lines for a hidden-hand link: its public part (moves, hops, sizes), no tile."""
+    seats = [f"Player {k + 1}" + (f" ({name})" if name else "") for k, name in enumerate(h["names"])]
+    options = ", ".join(f"{k}={v}" for k, v in h["options"].items())
+    out = [f"{h['game']} ({options}) with hidden hands, game id {h['id']}: {' against '.join(seats)}",
+           f"sent by {seats[h['sender']]}, started {_minute(h['start'])}; "
+           + (f"{seats[h['first_player']]} opened" if h["first_player"] is not None else "nobody has opened yet")]
+    for k, (text, seat) in enumerate(zip(h["moves"], h["movers"]), 1):
+        out.append(f"{k:4}. {seats[seat]:<12} {text}")
+    sizes = ", ".join(f"{len(m):,}" for m in h["hops"])
+    out.append(f"deal messages: {len(h['hops'])} ({sizes} bytes); hands and keys stay on each device")
+    return out
+
+
 def describe(link: dict) -> list[str]:
     """Text lines for a decoded link (:func:`pygame_core.records.decode_link`'s result)."""
+    if link.get("hidden"):
+        return describe_hidden(link["hidden"])
     record = link["record"]
     game = replay(record)
     names = list(game.player_names)
@@ -67,9 +90,42 @@ def describe(link: dict) -> list[str]:
     return out
 
 
+def cmd_verify(args, text: str) -> int:
+    """Take a hidden-hand link into a player's record; print what it added, and the audit."""
+    from .hidden import HiddenPlayer
+    try:
+        with open(args.state, encoding="utf-8") as f:
+            state = json.loads(f.read(MAX_LINK_CHARS * 10))
+    except (OSError, ValueError) as exc:
+        raise GameError(f"cannot read the record {quote(args.state, 60)}: {exc}") from None
+    try:
+        player = HiddenPlayer(state)
+        got = player.receive(text.strip())
+    except InvalidRecordError as exc:
+        print(f"refused: {exc}")
+        return 1
+    print(got["message"])
+    print(player.status())
+    if player.finished:
+        report = player.audit()
+        print(f"audit: {'passed' if report['ok'] else 'FAILED'}; {report['result']}")
+        for problem in report["problems"]:
+            print("  " + problem)
+        if report["cheaters"]:
+            print("cheater: " + ", ".join(f"player {p + 1}" for p in report["cheaters"]))
+    if args.save:
+        with open(args.state, "w", encoding="utf-8") as f:
+            json.dump(player.to_json(), f)
+    return 0 if not player.finished or player.audit()["ok"] else 1
+
+
 def cmd_link(args) -> int:
     from .records import decode_link, token_of
     text = sys.stdin.read(MAX_LINK_CHARS + 1) if args.link == "-" else args.link
+    if args.link_command == "verify":
+        if len(text) > MAX_LINK_CHARS:
+            raise GameError(f"the link is longer than {MAX_LINK_CHARS:,} characters")
+        return cmd_verify(args, text)
     if len(text) > MAX_LINK_CHARS:
         raise GameError(f"the link is longer than {MAX_LINK_CHARS:,} characters")
     try:
@@ -77,6 +133,8 @@ def cmd_link(args) -> int:
     except InvalidRecordError as exc:
         raise GameError(f"{quote(text.strip(), 30)} is not a link this version reads: {exc}") from None
     if args.format == "json":
+        if link.get("hidden"):
+            link = {**link, "hidden": {**link["hidden"], "hops": [len(m) for m in link["hidden"]["hops"]]}}
         print(json.dumps(link, indent=1, ensure_ascii=False))
     else:
         print("\n".join(describe(link)))

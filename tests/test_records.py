@@ -229,7 +229,7 @@ def test_a_full_11x11_hex_board_fits_in_200_characters():
 def test_golden_link_keeps_decoding():
     link = decode_link(GOLDEN_TOKEN)
     assert link == {"record": GOLDEN_RECORD, "cursor": 2, "view": None, "players": None}
-    assert LINK_VERSION == 3  # 2 adds variations, 3 correspondence games; a plain game is still written as 1
+    assert LINK_VERSION == 4  # 2 adds variations, 3 correspondence games, 4 hidden hands; a plain game is still written as 1
     assert encode_link(GOLDEN_RECORD, cursor=2) == GOLDEN_TOKEN
     assert unpack(GOLDEN_TOKEN) == (1, {"g": "hex", "c": 2}, sorted_indices(GOLDEN_RECORD))
 
@@ -258,7 +258,7 @@ def _with_unused_bits_set():
     ("r=1.AAAA", "not a boardwright share link"),
     ("#r=%%%", "not a boardwright share link"),
     ("v1.AAAA", "not a boardwright share link"),
-    ("4." + _valid_token().split(".", 1)[1], "newer version"),
+    ("5." + _valid_token().split(".", 1)[1], "newer version"),
     ("3." + _valid_token().split(".", 1)[1], "the link"),  # a version-1 body read as version 3
     ("2." + _valid_token().split(".", 1)[1], "the link"),  # a version-1 body read as version 2
     ("99.AAAA", "newer version"),

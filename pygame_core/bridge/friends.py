@@ -56,7 +56,7 @@ from __future__ import annotations
 from ..core import InvalidRecordError, new_game, replay
 from ..records.v3 import MAX_MINUTES, MAX_NAME, check_name
 from .errors import BridgeError
-from .records import install
+from .records import HIDDEN_LINK, install
 from .session import Session, require_game, start
 from .state import state
 
@@ -163,6 +163,8 @@ def cmd_friend_open(session: Session, req):
         raise BridgeError("friend_open needs the link's token text")
     link = decode_link(token_of(token))
     corr = link.get("corr")
+    if link.get("hidden"):
+        raise BridgeError(HIDDEN_LINK)
     if not corr:
         raise BridgeError("this is a shared game, not a move in a game with a friend")
     local = _copy_of(req.get("copies"), corr["id"])

@@ -11,6 +11,9 @@ from ..core import (GameError, InvalidRecordError, detect_record_format, quote, 
                     record_formats, replay)
 from .analysis import restore_review, review_state
 from .errors import BridgeError
+
+HIDDEN_LINK = ("this is a move in a game with hidden hands played by link; this page cannot open "
+               "those yet (`boardwright link show` and `link verify` read them)")
 from .formats import export_formats, importable
 from .lines import tree_from_record
 from .session import Session, check_players, full_record, line_end, replayed, require_game, viewer
@@ -85,6 +88,8 @@ def cmd_open(session: Session, req):
     if not isinstance(token, str):
         raise BridgeError("open needs the link's token text")
     link = decode_link(token_of(token))  # a bare token, a "#r=..." fragment or a whole URL
+    if link.get("hidden"):
+        raise InvalidRecordError(HIDDEN_LINK)
     game = replay(link["record"])
     players = record_players(link.get("players"), game, "link")
     view, spectator = link.get("view"), False

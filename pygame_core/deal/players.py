@@ -81,12 +81,14 @@ class DealPlayer:
 
     # ----------------------------------------------------------------- sending
     def send(self, offer: dict[int, int] | None = None, draw: int = 0, play=(),
-             reveal: bool = False) -> bytes:
+             reveal: bool = False, release: dict[int, int] | None = None) -> bytes:
         """This player's next message. At its setup steps it locks, shuffles and relocks as
         scheduled. ``offer`` {player: count}: give that player keys until it has ``count``
         undrawn positions unlocked by this player; ``draw``: take that many of the positions
         opened for this player (lowest first); ``play``: tiles played from its hand (its own
-        keys shown); ``reveal``: the seed, for the final audit."""
+        keys shown); ``reveal``: the seed, for the final audit; ``release`` {player: count}:
+        give that player (two players only) that many positions reserved to this player and not
+        drawn, so it can draw them (see :mod:`.protocol`)."""
         d, me, sec = self.deal, self.index, self.secrets
         who, shuffle, relock = d.scheduled(d.step)
         if who is not None and who != me:
@@ -109,6 +111,8 @@ class DealPlayer:
             taken = {u.position for u in msg.unlocks}
             msg.unlocks += self._unlocks(q, count, arrays, msg.step, taken)
         msg.draws = self._draws(draw, msg.unlocks)
+        for q, count in sorted((release or {}).items()):
+            msg.unlocks += self._releases(q, count, arrays, msg.step, msg.draws)
         msg.plays = self._plays(play, msg.draws, msg.step, arrays)
         if reveal:
             msg.seed = self.seed
@@ -152,6 +156,20 @@ class DealPlayer:
         for pos in todo:
             ctx = unlock_context(d.setup, step, me, q, pos)
             out.append(Unlock(q, pos, self.unlock_key(pos), self._proof(pos, arrays, ctx)))
+        return out
+
+    def _releases(self, q: int, count: int, arrays, step: int, draws) -> list[Unlock]:
+        """Give ``q`` up to ``count`` positions reserved to this player and not drawn (its own
+        keys): two players only; this player has seen those tiles."""
+        d, me = self.deal, self.index
+        if d.setup.players != 2 or q == me or arrays[0] is None:
+            raise DealError("a release gives the other of two players a position after the relock")
+        mine = [pos for pos in d.reserved_for(me) if pos not in d.drawn_by and pos not in draws]
+        out = []
+        for pos in mine[:max(0, count)]:
+            ctx = unlock_context(d.setup, step, me, q, pos)
+            out.append(Unlock(q, pos, self.unlock_key(pos), self._proof(pos, arrays, ctx)))
+            self.hand.pop(pos, None)
         return out
 
     def _draws(self, count: int, unlocks) -> list[int]:

@@ -26,7 +26,10 @@ shuffle, relock and A's keys; A: relock and B's keys; A's first move can ride on
 
 Positions are reserved in order: a player's offer reserves the lowest free positions for the
 recipient, and a player draws its reserved positions lowest first, so nobody picks which of
-its unlocked tiles it takes. A player can read the tiles offered to it before it draws them
+its unlocked tiles it takes. With two players, a player may also give up a position reserved
+to it and not drawn (a release: its own key for it, with the same proof), which reserves it to
+the other: when the bag runs low, the tiles one player was offered but did not draw are the
+only ones left for the other to draw (the releaser knows those tiles). A player can read the tiles offered to it before it draws them
 (the keys arrive ahead, so the next player can draw without another hop): an offer should
 cover only what the recipient may draw before the offerer moves again.
 """
@@ -248,11 +251,14 @@ class Deal:
             owner = reserved.get(pos, self.reserved.get(pos, q))
             if q >= self.setup.players or q == p:
                 raise DealError(f"{where}: a key for player {q + 1}, who cannot receive it")
-            if owner != q:
+            released = owner == p and pos not in self.drawn_by and pos not in reserved \
+                and self.setup.players == 2
+            if owner != q and not released:
                 raise DealError(f"{where}: a key for position {pos}, which is player "
                                 f"{owner + 1}'s, sent to player {q + 1}")
-            if (pos, p) in self.keys or (pos, p) in keys:
-                raise DealError(f"{where}: a replayed key for position {pos}")
+            again = released and (pos, p) in self.keys and self.keys[(pos, p)][0] == u.key
+            if ((pos, p) in self.keys or (pos, p) in keys) and not again:   # (a position given
+                raise DealError(f"{where}: a replayed key for position {pos}")  # back and forth)
             ctx = unlock_context(self.setup, msg.step, p, q, pos)
             if not self._check_key(p, pos, u.key, u.proof, ctx):
                 raise DealError(f"{where}: the key for position {pos} does not fit the relock "

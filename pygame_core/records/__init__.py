@@ -15,6 +15,8 @@ A token is ``<version>.<base64url(frame)>``.  This package's modules:
 * :mod:`pygame_core.records.v3` - version 3, a correspondence game (two people playing by link:
   game id, seats, names, move times, conditional replies; :mod:`.correspondence` compares one
   with the game a page holds);
+* :mod:`pygame_core.records.v4` - version 4, a move in a hidden-hand game by link (public moves
+  and the fair deal's messages; :mod:`pygame_core.hidden` plays it);
 * :mod:`pygame_core.records.frame` - what both share: the frame, varints, the header and its checks.
 
 This module holds the public API: it reads the version and hands the body to the right reader.
@@ -29,12 +31,14 @@ from .frame import MAX_BODY_BYTES, MAX_GAME_ID, MAX_PLAYER_NAME, SPECTATOR, _bri
 from .v1 import decode_line_body, encode_line_link
 from .v2 import decode_tree_body, encode_tree_link
 from .v3 import decode_corr_body, encode_corr_link
+from .v4 import decode_hidden_body, encode_hidden_link
 
 __all__ = ["LINK_VERSION", "MAX_BODY_BYTES", "MAX_GAME_ID", "MAX_PLAYER_NAME", "MAX_TOKEN_CHARS", "SPECTATOR",
-           "decode_link", "decode_tree_body", "encode_corr_link", "encode_link", "encode_tree_link", "link_token",
+           "decode_link", "decode_tree_body", "encode_corr_link", "encode_hidden_link", "encode_link", "encode_tree_link", "link_token",
            "token_of"]
 
-LINK_VERSION = 3  # the newest format this engine reads and writes (3: correspondence games; a shared
+LINK_VERSION = 4  # the newest format this engine reads and writes (3: correspondence games, 4: with
+# hidden hands; a shared
 # game is still written as version 1, or 2 with variations)
 
 MAX_TOKEN_CHARS = 200_000  # far more than any game needs; bounds the work a pasted text causes
@@ -132,6 +136,8 @@ def _decode(token: str) -> dict:
         return decode_tree_body(_unpack_v1(payload, len(version_text) + 1))
     if int(version_text) == 3:
         return decode_corr_body(_unpack_v1(payload, len(version_text) + 1))
+    if int(version_text) == 4:
+        return decode_hidden_body(_unpack_v1(payload, len(version_text) + 1))
     if int(version_text) != 1:
         raise InvalidRecordError(f"the link has an unknown format version {quote(version_text)}")
     return decode_line_body(_unpack_v1(payload, len(version_text) + 1))

@@ -57,8 +57,9 @@ def check_name(name) -> str:
     return name
 
 
-def _check_corr(game, header: dict, n_moves: int) -> dict:
-    """The correspondence fields of a header, checked against the game at the link's end."""
+def check_common(game, header: dict) -> tuple:
+    """The fields every link between two players has (game id, sender, names, start), checked:
+    ``(id, sender, names, start)``."""
     gid = header.get("i")
     if not isinstance(gid, str) or not _GAME_ID.fullmatch(gid):
         raise InvalidRecordError("the link's correspondence game id is missing or not valid")
@@ -74,6 +75,13 @@ def _check_corr(game, header: dict, n_moves: int) -> dict:
     start = header.get("t")
     if not _whole(start, 0, MAX_MINUTES):
         raise InvalidRecordError("the link's start time is missing or out of range")
+    return gid, sender, names, start
+
+
+def _check_corr(game, header: dict, n_moves: int) -> dict:
+    """The correspondence fields of a header, checked against the game at the link's end."""
+    gid, sender, names, start = check_common(game, header)
+    seats = game.num_players
     resigned = header.get("x")
     if resigned is not None:
         if not _whole(resigned, 0, seats - 1):

@@ -2,7 +2,8 @@
 
 The board model (:mod:`.pieces`, :mod:`.board`) stands on its own; this module is the game.
 
-:class:`TriominosGame` is the whole game for 2-6 players: the 56-tile pool dealt from the seed,
+:class:`TriominosGame` is the whole game for 2-6 players: the 56-tile pool dealt by its draw source
+(:mod:`pygame_core.bag`: the seed, or the fair deal of a game by link),
 hands of 9/7/6, the opener (best tile, triples first) and the opening bonuses, voluntary drawing
 (-5, at most 3 a turn), passing (-10, after 3 draws or with an empty pool), going out
 (+25 + the opponents' hands), blocked rounds, rounds to a target (default 400) or a single round,
@@ -132,18 +133,18 @@ class TriominosGame(Game):
     def _start_round(self) -> None:
         n = self.options["players"]
         self.round += 1
-        tiles = list(ALL_TILES)
-        self.rng.shuffle(tiles)
-        self.pool = tiles
-        self.hands = []
-        for _ in range(n):
-            hand = [self.pool.pop() for _ in range(HAND_SIZES[n])]
-            hand.sort()
-            self.hands.append(hand)
+        source = self.draw_source
+        self.hands, self.pool = source.deal(self, list(ALL_TILES), [HAND_SIZES[n]] * n)
+        for hand in self.hands:
+            if None not in hand:
+                hand.sort()
         self.board = Board()
-        self.opener = choose_opener(self.hands)
-        top = max(t.rank for t in self.hands[self.opener])
-        self.opening_tiles = frozenset(t for t in self.hands[self.opener] if t.rank == top)
+        known = source.first_player
+        self.opener = choose_opener(self.hands) if known is None else known
+        self.opening_tiles = frozenset()  # a hidden opener's best tile is unknown here
+        if None not in self.hands[self.opener]:
+            top = max(t.rank for t in self.hands[self.opener])
+            self.opening_tiles = frozenset(t for t in self.hands[self.opener] if t.rank == top)
         self._turn = self.opener
         self.draws = 0
         self.passes = 0
@@ -237,10 +238,10 @@ class TriominosGame(Game):
             if not isinstance(move, Placement):
                 raise IllegalMoveError(
                     f"{self.player_names[p]} opens the round and must place a tile first")
-            if move.tile not in self.opening_tiles:
+            if move.tile not in self.opening_tiles and None not in self.hands[p]:
                 best = " or ".join(str(t) for t in sorted(self.opening_tiles))
                 raise IllegalMoveError(f"the opening tile must be your best tile: {best}")
-            reason = self.board.validate(move, self.hands[p])
+            reason = self.board.validate(move, self._held(p))
             if reason:
                 raise IllegalMoveError(f"{move} is not a valid placement: {reason}")
             return
@@ -256,9 +257,15 @@ class TriominosGame(Game):
                 raise IllegalMoveError(f"you may pass only after drawing 3 tiles this turn or with an "
                                        f"empty pool ({left} draw(s) left)")
             return
-        reason = self.board.validate(move, self.hands[p])
+        reason = self.board.validate(move, self._held(p))
         if reason:
             raise IllegalMoveError(f"{move} is not a valid placement: {reason}")
+
+    def _held(self, p: int):
+        """``p``'s hand for the checks, or ``None`` when it holds hidden tiles (a seat's copy
+        of a game dealt by the fair deal: the deal proves each tile played was drawn)."""
+        hand = self.hands[p]
+        return None if None in hand else hand
 
     def apply(self, move) -> None:
         p = self._turn
@@ -296,7 +303,7 @@ class TriominosGame(Game):
                 self._turn = (p + 1) % n
             return
         if move == DRAW:
-            tile = self.pool.pop()
+            tile = self.draw_source.draw(self, p)
             hand = self.hands[p]
             hand.append(tile)
             if tile is not None and None not in hand:

@@ -1,0 +1,95 @@
+"""Hidden-hand games by link (``pygame_core/hidden.py``) in CPython: link sizes at every point
+of whole two-player Triominos games, and the time each side takes (a benchmark, not a test).
+
+    .venv/bin/python benchmarks/hidden_links.py [--games 10] [--seed 0]
+
+Each game is played by two :class:`HiddenPlayer` objects that pass only link strings (moves:
+the first placement, else draw, else pass; odd games pick a random placement).  Printed: per
+game its hops, moves and largest link; then, over all games, the size of the link at each hop
+of the deal (invitation, reply, first hand) and the largest move link and final (seed) link,
+in characters (the target: under 8 KB at every point); the CPU seconds of making a link
+(``reply``) and of taking one in (``receive``: proofs and moves checked), medians and maxima;
+loading a whole finished game's record (every message checked again); the final audit; and
+how many turns found the bag's next tiles locked for the other player's draws.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pygame_core.core import GameError  # noqa: E402
+from pygame_core.hidden import HiddenPlayer, random_placer  # noqa: E402
+
+
+def timed(fn):
+    cpu = time.process_time()
+    out = fn()
+    return out, time.process_time() - cpu
+
+
+def game(seed: int, greedy: bool):
+    rng = random.Random(seed)
+    choose = None if greedy else random_placer(rng)
+    rb = lambda n: rng.randbytes(n)  # noqa: E731
+    (a, t0) = timed(lambda: HiddenPlayer.invite("triominos", target=None, randbytes=rb))
+    (b, t1) = timed(lambda: HiddenPlayer.accept(a.last_link, randbytes=rb))
+    links, make, take, players, turn = [a.last_link, b.last_link], [t0, t1], [], [a, b], 0
+    while not (a.finished and b.finished):
+        _, t = timed(lambda: players[turn].receive(links[-1]))
+        take.append(t)
+        if a.finished and b.finished:
+            break
+        link, t = timed(lambda: players[turn].take_turn(choose))
+        links.append(link)
+        make.append(t)
+        turn = 1 - turn
+    return a, b, links, make, take
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    sizes: dict[str, list[int]] = {"invitation": [], "reply (lock, shuffle, relock, keys)": [],
+                                   "first hand and relock": [], "largest move link": [], "final (seed)": []}
+    make, take, loads, audits, locked, longest = [], [], [], [], 0, 0
+    for g in range(args.games):
+        seed = args.seed + g
+        try:
+            a, b, links, mk, tk = game(seed, greedy=g % 2 == 0)
+        except GameError as exc:
+            locked += 1
+            print(f"game {g}: stopped: {exc}")
+            continue
+        lens = [len(x) for x in links]
+        longest = max(longest, max(lens))
+        for name, value in zip(sizes, [lens[0], lens[1], lens[2], max(lens[3:-1] or [0]), lens[-1]]):
+            sizes[name].append(value)
+        make += mk
+        take += tk
+        _, t = timed(lambda: HiddenPlayer(a.to_json()))
+        loads.append(t)
+        report, t = timed(a.audit)
+        audits.append(t)
+        assert report["ok"] and report == b.audit(), report
+        print(f"game {g}: {len(links)} links, {len(a.moves)} moves, largest link {max(lens):,} "
+              f"characters, {report['result']}")
+    print(f"\nlink sizes, characters (median / max over {args.games} games; target under 8,192):")
+    for name, values in sizes.items():
+        if values:
+            print(f"  {name:40} {int(statistics.median(values)):6,} / {max(values):6,}")
+    for name, values in (("make a link (reply)", make), ("take a link in (receive)", take),
+                         ("load a finished game's record", loads), ("final audit", audits)):
+        print(f"  {name:40} median {statistics.median(values):.3f} s, max {max(values):.3f} s CPU")
+    print(f"games stopped with the bag's next tiles locked for the other's draws: {locked}")
+    print(f"largest link of all: {longest:,} characters")
+
+
+if __name__ == "__main__":
+    main()

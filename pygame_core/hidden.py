@@ -1,0 +1,524 @@
+"""Hidden-hand games played apart by link, dealt by the fair deal (:mod:`pygame_core.deal`).
+
+Two people play a game with hands and a bag (Triominos, a single round) by sending each other
+version-4 links (:mod:`pygame_core.records.v4`): each link holds the public moves and the deal
+messages of the sender's last hop, never a hand or a key the receiver may not use.  Each side
+keeps a :class:`HiddenPlayer`: its 32-byte seed (every secret key derives from it), every deal
+message of the game and the public moves, as a JSON-able record (:meth:`HiddenPlayer.to_json`;
+the page keeps it in storage and puts it in its export).  Its copy of the game
+(:attr:`HiddenPlayer.game`) knows its own tiles and ``None`` for the others', through a
+:class:`~pygame_core.bag.HiddenBag`.
+
+The hops (2 players): A invites (lock and shuffle); B locks, shuffles, relocks and sends the
+keys of A's hand; A relocks, sends B's keys, draws its hand and shows its best tile; then,
+while nobody has opened, each side compares its hand with the tiles shown so far: it opens
+(its opening placement), says "you open" (an empty hop) or, on a tie, shows its next tile.
+From then on a hop is one turn (draws, then a placement or a pass) with the mover's own key
+for each tile it placed and the keys of the next three tiles the other may draw.  At the end
+each side reveals its seed and :meth:`HiddenPlayer.audit` replays the deal and every move,
+naming whoever cheated.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import secrets
+import time
+
+from .bag import DrawSource, HiddenBag
+from .core import DRAW, GameError, InvalidRecordError, game_class, quote
+from .deal.messages import DealError, Setup, parse
+from .deal.players import DealPlayer
+from .records import decode_link, token_of
+from .records.v4 import check_hidden_options, encode_hidden_link
+
+KEYS_MISSING = ("this game's keys are not on this device: open it where you started it, "
+                "or import its export")
+STATE_KIND = "boardwright-hidden"
+STATE_VERSION = 1
+HAND, AHEAD, TILES = 9, 3, 56   # Triominos, two players: a hand, the draws of a turn, the bag
+
+
+def _tiles():
+    from .games.triominos.pieces import ALL_TILES
+    return ALL_TILES
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+class FullBag(DrawSource):
+    """Every tile known (after the audit): the dealt hands and each seat's draws in order."""
+
+    def __init__(self, hands, draws, first_player=None):
+        self.hands, self.queues, self.first_player = hands, [list(q) for q in draws], first_player
+
+    def deal(self, game, tiles, hand_sizes):
+        return [list(h) for h in self.hands], [None] * (len(tiles) - sum(hand_sizes))
+
+    def draw(self, game, player):
+        game.pool.pop()
+        return self.queues[player].pop(0) if self.queues[player] else None
+
+
+class HiddenPlayer:
+    """One seat of a hidden-hand game by link.  Make one with :meth:`invite` (seat 0) or
+    :meth:`accept` (seat 1, from the invitation link), or load one from :meth:`to_json`'s
+    record.  :meth:`reply` makes this seat's next link, :meth:`receive` takes the friend's."""
+
+    def __init__(self, state: dict):
+        self._load(state)
+
+    # ----------------------------------------------------------------- making one
+    @classmethod
+    def invite(cls, game: str = "triominos", *, names=None, start: int | None = None,
+               randbytes=secrets.token_bytes, **options) -> "HiddenPlayer":
+        """Seat 0 of a new game; its first link (the invitation) is :attr:`last_link`."""
+        probe = game_class(game)(seed=0, **options)
+        check_hidden_options(probe)
+        gid = base64.urlsafe_b64encode(randbytes(9)).decode("ascii")   # as new_game_id()
+        player = cls._fresh(game, dict(probe.options), gid, 0, names, start, randbytes(32))
+        player.dp.start(Setup(gid, 2, TILES, game))
+        player.reply()
+        return player
+
+    @classmethod
+    def accept(cls, link: str, *, name: str = "", randbytes=secrets.token_bytes) -> "HiddenPlayer":
+        """Seat 1, from an invitation link; its answer is :attr:`last_link`."""
+        h = _hidden(link)
+        if h["sender"] != 0 or h["moves"] or len(h["hops"]) != 1:
+            raise InvalidRecordError("this is not an invitation (a game's first link)")
+        names = list(h["names"])
+        names[1] = name or names[1]
+        player = cls._fresh(h["game"], h["options"], h["id"], 1, names, h["start"], randbytes(32))
+        try:
+            msg = player.dp.receive(h["hops"][0])
+        except DealError as exc:
+            raise InvalidRecordError(f"the invitation's deal is refused: {exc}") from None
+        if msg.setup != Setup(h["id"], 2, TILES, h["game"]):
+            raise InvalidRecordError("the invitation's deal is for another game")
+        player.messages.append(h["hops"][0])
+        player.reply()
+        return player
+
+    @classmethod
+    def _fresh(cls, game, options, gid, seat, names, start, seed) -> "HiddenPlayer":
+        return cls({"kind": STATE_KIND, "version": STATE_VERSION, "game": game, "options": options,
+                    "id": gid, "seat": seat, "names": list(names or ["", ""]),
+                    "start": int(time.time() // 60) if start is None else start,
+                    "seed": bytes(seed).hex(), "messages": [], "moves": [], "first_player": None,
+                    "decided_by": None, "last_link": ""})
+
+    # ----------------------------------------------------------------- the record
+    def to_json(self) -> dict:
+        """This seat's record: everything needed to go on with the game on this device (its
+        seed is secret: it belongs in this browser's storage and its export, never a link)."""
+        return {"kind": STATE_KIND, "version": STATE_VERSION, "game": self.game_id,
+                "options": dict(self.options), "id": self.id, "seat": self.seat,
+                "names": list(self.names), "start": self.start, "seed": self.dp.seed.hex(),
+                "messages": [_b64(m) for m in self.messages], "moves": list(self.moves),
+                "first_player": self.first_player, "decided_by": self.decided_by,
+                "last_link": self.last_link}
+
+    def _load(self, state: dict) -> None:
+        if not isinstance(state, dict) or state.get("kind") != STATE_KIND:
+            raise InvalidRecordError("this is not the record of a hidden-hand game by link")
+        if state.get("version") != STATE_VERSION:
+            raise InvalidRecordError(f"unknown version {quote(state.get('version'))} of a hidden-hand game record")
+        try:
+            seed = bytes.fromhex(state["seed"])
+            messages = [base64.b64decode(m, validate=True) for m in state["messages"]]
+            self.game_id, self.options, self.id = state["game"], dict(state["options"]), state["id"]
+            self.seat, self.names, self.start = state["seat"], list(state["names"]), state["start"]
+            moves, self.first_player = list(state["moves"]), state["first_player"]
+            self.decided_by, self.last_link = state["decided_by"], state["last_link"]
+            if len(seed) != 32 or self.seat not in (0, 1) or not all(isinstance(m, str) for m in moves):
+                raise ValueError
+        except (KeyError, TypeError, ValueError, AttributeError, binascii.Error):
+            raise InvalidRecordError("this hidden-hand game record is damaged") from None
+        self.dp = DealPlayer(self.seat, seed)
+        self.messages: list[bytes] = []
+        self.moves: list[str] = []
+        self.game = None
+        try:
+            for data in messages:      # this device's own record: checked when received, so
+                msg = parse(data, TILES)  # its proofs are not checked again (the audit replays all)
+                if self.dp.deal is None:
+                    setup = msg.setup or Setup(self.id, 2, TILES, self.game_id)
+                    if msg.sender == self.seat:
+                        self.dp.start(setup)
+                    else:
+                        self.dp._join(setup)
+                self.dp.deal.apply(msg, verify=False)
+                self.dp._open()
+                self.messages.append(data)
+            self._build()
+            for text in moves:
+                self._play(text)
+            self._settle()
+        except (DealError, GameError) as exc:
+            raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
+
+    # ----------------------------------------------------------------- the local copy
+    @property
+    def other(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def deal(self):
+        return self.dp.deal
+
+    def _build(self) -> None:
+        """The seat's copy of the game, once its hand is drawn and the opener known."""
+        if self.game is not None or self.first_player is None:
+            return
+        hand = self._ranked_hand()
+        source = HiddenBag(self.seat, self.first_player, hand, self._tile_for)
+        self.game = game_class(self.game_id).from_source(source, **self.options)
+
+    def _tile_for(self, k: int):
+        """The tile of this seat's ``k``-th draw after its hand: one it drew (in the deal's
+        order), else the next one unlocked for it (lowest position first, as the deal draws)."""
+        d, i = self.deal, HAND + k
+        drawn = d.drawn[self.seat]
+        if i < len(drawn):
+            return _tiles()[self.dp.hand[drawn[i]]]
+        ready = [pos for pos in d.reserved_for(self.seat) if pos not in d.drawn_by]
+        pos = ready[i - len(drawn)] if i - len(drawn) < len(ready) else None
+        return _tiles()[self.dp.hand[pos]] if pos in self.dp.hand else None
+
+    def can_draw(self, game=None) -> bool:
+        """Whether the next tile this seat would draw in ``game`` (its copy, or a clone of it
+        with moves of this turn played) is unlocked for it: near the end of the bag, the last
+        tiles may be locked for the friend's draws."""
+        game = game or self.game
+        k = sum(1 for m, who in zip(game.history, game.movers) if m == DRAW and who == self.seat)
+        return self._tile_for(k) is not None
+
+    def _settle(self) -> None:
+        """Before the opening, on this seat's hop: if its hand beats the tiles shown, it opens."""
+        if self.first_player is None and self.deal is not None and self.deal.step >= 3 and self.my_turn \
+                and self._decision()[0] == "open":
+            self.first_player = self.decided_by = self.seat
+            self._build()
+
+    def _play(self, text: str) -> str:
+        if self.game is None:
+            raise GameError("nobody has opened yet")
+        self.game.play(text)
+        self.moves.append(self.game.moves[-1])
+        return self.moves[-1]
+
+    def _shown(self, p: int) -> list:
+        """The tiles ``p`` showed (its key given) and has not placed, best first."""
+        placed = {m.split(" ")[0] for m, who in zip(self.moves, self.game.movers if self.game else [])
+                  if who == p and m not in ("draw", "pass")}
+        tiles = [_tiles()[t] for pos, (who, t, _) in sorted(self.deal.played.items(), key=lambda kv: kv[1][2])
+                 if who == p]
+        return [t for t in tiles if str(t) not in placed]
+
+    def _ranked_hand(self) -> list:
+        mine = [_tiles()[self.dp.hand[pos]] for pos in self.deal.reserved_for(self.seat)[:HAND]]
+        return sorted(mine, key=lambda t: (t.rank, str(t)), reverse=True)
+
+    def _compare(self, theirs: list) -> int:
+        """+1: this seat's hand beats the tiles ``theirs`` showed (best first); -1: it loses;
+        0: equal so far."""
+        mine = [t.rank for t in self._ranked_hand()]
+        for a, b in zip(mine, (t.rank for t in theirs)):
+            if a != b:
+                return 1 if a > b else -1
+        return 0
+
+    # ----------------------------------------------------------------- state of play
+    @property
+    def my_turn(self) -> bool:
+        """Whether the next hop is this seat's (hops alternate: A sends steps 0, 2, 4...)."""
+        return self.deal.step % 2 == self.seat and not self.finished
+
+    @property
+    def finished(self) -> bool:
+        """Both seeds revealed: the game is over and can be audited."""
+        return len(self.deal.seeds) == 2
+
+    def status(self) -> str:
+        """What this seat does next, for people."""
+        if self.finished:
+            return "The game is over and both keys are shown: run the audit."
+        if not self.my_turn:
+            return "Wait for your friend's link."
+        if self.game is not None and self.game.is_over or self.deal.seeds:
+            return "The game is over: send your link (it shows your keys for the audit)."
+        if self.game is None:
+            return "Send your link (the deal goes on)."
+        return "You open: play your best tile." if not self.moves else "Your move."
+
+    def _decision(self) -> tuple[str, list]:
+        """Before the opening: ("open", []), ("other", []) or ("show", tiles to show)."""
+        theirs = self._shown(self.other)
+        verdict = self._compare(theirs) if theirs else 0
+        if verdict:
+            return ("open" if verdict > 0 else "other"), []
+        mine, shown = self._ranked_hand(), self._shown(self.seat)
+        return "show", mine[len(shown):len(theirs) + 1]
+
+    # ----------------------------------------------------------------- sending
+    def reply(self, moves=()) -> str:
+        """This seat's next link: its ``moves`` (texts: a whole turn, e.g. ``["draw",
+        "1-2-3 ABC (1,0)"]``; none during the deal or to say "you open") and its deal message.
+        ``GameError`` (nothing changed) if it is not this seat's hop or a move is not legal."""
+        if not self.my_turn:
+            raise GameError("it is your friend's turn: wait for their link")
+        saved = self.to_json()
+        try:
+            return self._reply(list(moves))
+        except (GameError, DealError) as exc:
+            self._load(saved)
+            raise GameError(str(exc)) from None
+
+    def _reply(self, moves: list) -> str:
+        d, step = self.deal, self.deal.step
+        plays, draws, offer, reveal = [], 0, None, False
+        if step >= 1:
+            offer = {self.other: HAND if step <= 2 else AHEAD}
+        if step >= 2:
+            draws = HAND if step == 2 + self.seat else 0
+            if self.first_player is None:
+                verdict, shows = self._decision() if step >= 3 else ("show", self._ranked_hand()[:1])
+                if moves:                              # ("open" was settled on receiving)
+                    raise GameError("you do not open: send this link without a move")
+                if verdict == "other":
+                    self.first_player, self.decided_by = self.other, self.seat
+                    self._build()
+                plays += shows
+            shown = self._shown(self.seat)
+            for text in moves:
+                if self.game is None or self.game.current_player != self.seat:
+                    raise GameError(f"move {len(self.moves) + 1} ({quote(text, 20)}): it is not your turn")
+                if self.game.to_move(text) == DRAW:
+                    if not self.can_draw():
+                        raise GameError("the bag's next tiles are locked for your friend's draws: "
+                                        "place a tile or pass")
+                    draws += 1
+                played = self._play(text)
+                if played not in ("draw", "pass"):
+                    tile = self.game.history[-1].tile
+                    if tile in shown:
+                        shown.remove(tile)
+                    else:
+                        plays.append(tile)
+            if self.game is not None and not self.game.is_over and self.game.current_player == self.seat \
+                    and self.first_player is not None and (moves or self.first_player == self.seat):
+                raise GameError("a link ends your turn: place a tile or pass")
+            over = self.game is not None and self.game.is_over
+            reveal = over or bool(d.seeds)
+            if over:
+                offer = None
+        release = self._release(offer) if offer and self.game is not None and step >= 4 else None
+        index = {t: j for j, t in enumerate(_tiles())}
+        data = self.dp.send(offer=offer, draw=draws, play=[index[t] for t in plays], reveal=reveal,
+                            release=release)
+        self.messages.append(data)
+        self.last_link = self._link(data)
+        return self.last_link
+
+    def _release(self, offer: dict):
+        """When the bag runs low, the tiles this seat was offered and did not draw go to the
+        friend, so it can always draw what the rules let it (at most three, the pool's size)."""
+        d, other = self.deal, self.other
+        theirs = len([pos for pos in d.reserved_for(other) if pos not in d.drawn_by])
+        free = len(d.free_positions())
+        need = min(AHEAD, len(self.game.pool)) - theirs - min(free, max(0, offer[other] - theirs))
+        return {other: need} if need > 0 else None
+
+    def _link(self, data: bytes) -> str:
+        cls = game_class(self.game_id)
+        return encode_hidden_link(cls(seed=0, **self.options), game_id=self.id, sender=self.seat,
+                                  start=self.start, moves=self.moves, hops=[data],
+                                  first_player=self.first_player, names=self.names)
+
+    def take_turn(self, choose=None) -> str:
+        """This seat's next link, with a whole turn chosen by ``choose(game, texts) -> text``
+        (``texts``: the sorted legal move texts of its copy, without a draw it cannot make;
+        default: the first placement, else draw, else pass); during the deal, at the end or
+        when it is not this seat's move, the link carries no move."""
+        game = self.game
+        if game is None or game.is_over or self.deal.seeds or game.current_player != self.seat:
+            return self.reply()
+        walk, moves = game.clone(), []
+        while not walk.is_over and walk.current_player == self.seat:
+            texts = sorted({walk.format_move(m) for m in walk.legal_moves()})
+            if "draw" in texts and not self.can_draw(walk):
+                texts.remove("draw")
+            if not texts:
+                raise GameError("you must draw, but the bag's next tiles are locked for your friend's draws")
+            text = choose(walk, texts) if choose else next((t for t in texts if t not in ("draw", "pass")), texts[0])
+            moves.append(text)
+            walk.play(text)
+        return self.reply(moves)
+
+    # ----------------------------------------------------------------- receiving
+    def receive(self, link: str) -> dict:
+        """Take in the friend's link: ``{"status", "message", "new"}`` (status ``"ahead"``:
+        taken in; ``"current"``: nothing new; ``"not-yours"``: this seat's own link).  A link
+        that does not fit this game raises :class:`InvalidRecordError` naming the move."""
+        h = _hidden(link)
+        if h["id"] != self.id:
+            raise InvalidRecordError(f"this link is for another game ({quote(h['id'], 24)}): {KEYS_MISSING}")
+        if h["sender"] == self.seat:
+            return {"status": "not-yours", "new": [],
+                    "message": "This is the link you sent: it waits for your friend's move."}
+        moves = h["moves"]
+        for k, (a, b) in enumerate(zip(self.moves, moves), 1):
+            if a != b:
+                raise InvalidRecordError(f"this link changes move {k} from {quote(a, 20)} to {quote(b, 20)}")
+        if len(moves) < len(self.moves):
+            raise InvalidRecordError(f"this link is {len(self.moves) - len(moves)} move(s) behind your game")
+        if self.first_player is not None and h["first_player"] != self.first_player:
+            raise InvalidRecordError("this link changes who opened the game")
+        try:
+            msgs = [parse(data, TILES) for data in h["hops"]]
+        except DealError as exc:
+            raise InvalidRecordError(f"the link's deal message is damaged: {exc}") from None
+        fresh = [(m, data) for m, data in zip(msgs, h["hops"]) if m.step >= self.deal.step]
+        new = moves[len(self.moves):]
+        if not fresh and not new:
+            return {"status": "current", "new": [], "message": "This link holds nothing new."}
+        where = _moves_named(len(self.moves), new)
+        if len(fresh) != 1 or fresh[0][0].step != self.deal.step:
+            got = ", ".join(str(m.step) for m in msgs) or "none"
+            raise InvalidRecordError(f"{where}: the link's deal message is for step {got}, not "
+                                     f"{self.deal.step} (a replayed or lost hop)")
+        saved = self.to_json()
+        try:
+            self._take(fresh[0][0], fresh[0][1], new, h, where)
+        except (DealError, GameError) as exc:
+            self._load(saved)
+            raise InvalidRecordError(f"{where}: {exc}") from None
+        self.messages.append(fresh[0][1])
+        self._settle()
+        return {"status": "ahead", "new": list(new),
+                "message": f"{len(new)} new move{'s' if len(new) != 1 else ''}."}
+
+    def _take(self, msg, data: bytes, new: list, h: dict, where: str) -> None:
+        p = self.other
+        if msg.sender != p:
+            raise DealError(f"the deal message is from seat {msg.sender + 1}, not your friend's")
+        if any(who != p for who in h["movers"][len(self.moves):]):
+            raise GameError("the link plays a move for you")
+        tiles = _tiles()
+        draws = sum(1 for t in new if t == "draw")
+        hand = HAND if msg.step == 2 + p else 0
+        if len(msg.draws) != draws + hand:
+            raise DealError(f"its deal message draws {len(msg.draws)} tile(s) for {draws + hand} draw(s)")
+        shown = self._shown(p)
+        played = [tiles[pl.tile] for pl in msg.plays]
+        needed = []
+        for k, text in enumerate(new, len(self.moves) + 1):
+            if text in ("draw", "pass"):
+                continue
+            tile = (self.game or game_class(self.game_id)(seed=0, **self.options)).to_move(text).tile
+            if tile in shown:
+                shown.remove(tile)
+            else:
+                needed.append((k, text, tile))
+        for j, (k, text, tile) in enumerate(needed):
+            if j >= len(played) or played[j] != tile:
+                raise GameError(f"move {k} ({text}) places {tile}, but its deal message does not show "
+                                "that tile from a position its player drew")
+        extra = played[len(needed):]
+        if extra and (new or self.first_player is not None):
+            raise GameError("its deal message shows tiles outside the opening")
+        opener = h["first_player"]
+        if self.first_player is None and msg.step >= 3 and not extra:
+            if opener != (p if new else self.seat):
+                raise GameError("the link's opening seat does not match its moves")
+        before = self._shown(p)
+        self.dp.receive(data)
+        if self.first_player is None and msg.step >= 3 and not extra:
+            theirs = before or ([tiles[msg.plays[0].tile]] if new and msg.plays else [])
+            verdict = self._compare(theirs)
+            if new and verdict > 0:
+                raise GameError(f"seat {p + 1} opens, but your hand beats the tiles it showed")
+            if not new and verdict < 0:
+                raise GameError(f"seat {p + 1} says you open, but the tiles it showed beat your hand")
+            self.first_player, self.decided_by = opener, p
+            self._build()
+        elif extra:
+            seq, mine = self._shown(p), self._shown(self.seat)
+            if any(a.rank < b.rank for a, b in zip(seq, seq[1:])) \
+                    or any(a.rank != b.rank for a, b in zip(seq, mine)):
+                raise GameError("its tiles shown for the opening are out of order")
+        for text in new:
+            self._play(text)
+
+    # ----------------------------------------------------------------- the audit
+    def audit(self) -> dict:
+        """Once both seeds are revealed: the deal's audit and a replay of every move with every
+        tile known.  ``{"ok", "problems", "cheaters" (seats), "result", "scores", "hands"}``."""
+        if not self.finished:
+            raise GameError("the audit needs both players' keys: finish the game first")
+        report = self.dp.audit()
+        problems, cheaters = list(report.problems), set(report.cheaters)
+        out = {"ok": False, "problems": problems, "cheaters": cheaters, "result": "", "scores": None, "hands": []}
+        if problems and any(t is None for t in report.tiles):
+            out["cheaters"] = sorted(cheaters)
+            return out
+        tiles = _tiles()
+        d = self.deal
+        hands = [[tiles[report.tiles[pos]] for pos in d.drawn[p][:HAND]] for p in (0, 1)]
+        draws = [[tiles[report.tiles[pos]] for pos in d.drawn[p][HAND:]] for p in (0, 1)]
+        out["hands"] = [[str(t) for t in sorted(h)] for h in hands]
+        cls = game_class(self.game_id)
+        fair = cls.from_source(FullBag(hands, draws), **self.options)
+        if self.first_player is not None and fair.opener != self.first_player:
+            who = self.decided_by if self.decided_by is not None else self.first_player
+            cheaters.add(who)
+            problems.append(f"player {who + 1}: decided that player {self.first_player + 1} opens, "
+                            f"but player {fair.opener + 1} held the best hand")
+        full = cls.from_source(FullBag(hands, draws, self.first_player), **self.options)
+        for k, text in enumerate(self.moves, 1):
+            who = full.current_player
+            try:
+                full.play(text)
+            except GameError as exc:
+                cheaters.add(who)
+                problems.append(f"player {who + 1}: move {k} ({text}) was not legal with the tiles it held: {exc}")
+                break
+        out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores)
+        return out
+
+
+def random_placer(rng):
+    """A chooser for :meth:`HiddenPlayer.take_turn`: a random placement, else draw, else pass
+    (``rng``: a :class:`random.Random`)."""
+    return lambda game, texts: rng.choice([t for t in texts if t[0].isdigit()] or texts[:1])
+
+
+def _hidden(link: str) -> dict:
+    got = decode_link(token_of(link)) if isinstance(link, str) else None
+    if not got or "hidden" not in got:
+        raise InvalidRecordError("this is not a link of a hidden-hand game")
+    return got["hidden"]
+
+
+def _moves_named(done: int, new: list) -> str:
+    if not new:
+        return f"the deal hop after move {done}" if done else "the deal's setup hop"
+    first, last = done + 1, done + len(new)
+    span = f"move {first}" if first == last else f"moves {first}-{last}"
+    return f"{span} ({quote(' '.join(new), 40)})"
+
+
+def open_link(link: str, records: list[dict]) -> HiddenPlayer:
+    """The player of this device that ``link`` is for, from its stored ``records``
+    (:meth:`HiddenPlayer.to_json`); ``InvalidRecordError`` with :data:`KEYS_MISSING` when none
+    of them holds the game (an invitation is accepted with :meth:`HiddenPlayer.accept`)."""
+    h = _hidden(link)
+    for record in records:
+        if isinstance(record, dict) and record.get("id") == h["id"] and record.get("seat") != h["sender"]:
+            return HiddenPlayer(record)
+    if h["sender"] == 0 and not h["moves"] and len(h["hops"]) == 1 and h["hops"][0][2:4] == b"\0\0":
+        raise InvalidRecordError("this is an invitation: accept it to start the game")
+    raise InvalidRecordError(KEYS_MISSING[0].upper() + KEYS_MISSING[1:] + ".")

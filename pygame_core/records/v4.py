@@ -1,0 +1,138 @@
+"""Share links, version 4: a move in a hidden-hand game played by link (the fair deal).
+
+Same token and frame as version 1 (``"4." base64url(frame)``, CRC-32, stored or DEFLATE;
+:mod:`pygame_core.records.frame`), another body::
+
+    body    = seed:varint (always 0)  hlen:varint  header:hlen bytes
+              n:varint  (len:varint  move text)*n  h:varint  (len:varint  deal message)*h
+    header  = UTF-8 JSON object, compact, keys in this order when present:
+              "g", "o"  the game and its options (as in version 1)
+              "i", "s", "n", "t"  game id, sender seat, names, start minute (as in version 3)
+              "f": the seat that opens, once it is known (omitted before)
+    move    = a public move text (a tile placed is public; a draw is just "draw")
+    message = a :mod:`pygame_core.deal` message: the sender's hop(s) since the receiver last
+              moved (locks, shuffles, keys for the receiver's next draws with their proofs,
+              the sender's own key for each tile it placed, its seed at the end)
+
+A link holds no seed, no hand and no key for a position the receiver may not draw: the
+receiver opens only its own tiles, with its own keys kept on its device
+(:mod:`pygame_core.hidden`).  Reading a link without that device's record checks the form and
+replays the public moves on a copy where every hand is hidden (board, turn and draw rules).
+At most :data:`MAX_HOPS` messages of :data:`MAX_MESSAGE` bytes each.
+"""
+from __future__ import annotations
+
+from ..bag import HiddenBag
+from ..core import GameError, InvalidRecordError, check_length, quote
+from .frame import _frame_token, _head_bytes, _read_head, _read_varint, _varint, _whole
+from .v3 import check_common
+
+HEADER_KEYS_V4 = ("g", "o", "i", "s", "n", "t", "f")
+HIDDEN_GAMES = ("triominos",)
+MAX_HOPS = 4
+MAX_MESSAGE = 16_384
+MAX_MOVE_TEXT = 40
+
+
+def check_hidden_options(game) -> None:
+    """``InvalidRecordError`` unless ``game``'s id and options can be played by hidden link."""
+    if game.game_id not in HIDDEN_GAMES:
+        raise InvalidRecordError(f"{game.title} cannot be played with hidden hands by link yet "
+                                 f"(only {', '.join(HIDDEN_GAMES)})")
+    if game.options.get("target", None) is not None or game.options.get("players") != 2:
+        raise InvalidRecordError(f"{game.title} by link with hidden hands is a single round for "
+                                 "two players (options players=2, target=single round)")
+
+
+def public_game(cls, options: dict, first_player: int):
+    """A copy of the game where every hand is hidden (an onlooker's), opened by ``first_player``."""
+    return cls.from_source(HiddenBag(-1, first_player), **options)
+
+
+def encode_hidden_link(game, *, game_id: str, sender: int, start: int, moves: list[str],
+                       hops: list[bytes], first_player: int | None = None,
+                       names: list[str] | None = None) -> str:
+    """A version-4 token: ``game`` gives the game and options (its seed and moves are not
+    used), ``moves`` the public move texts, ``hops`` the deal messages."""
+    more = {"i": game_id, "s": sender}
+    if names is not None and any(names):
+        more["n"] = list(names)
+    more["t"] = start
+    if first_player is not None:
+        more["f"] = first_player
+    _check_header(game, more)
+    body = bytearray(_head_bytes(type(game)(seed=0, **game.options), cursor=None, view=None,
+                                 players=None, **more))
+    body += _varint(len(moves))
+    for text in moves:
+        data = text.encode("utf-8")
+        body += _varint(len(data)) + data
+    body += _varint(len(hops))
+    for data in hops:
+        body += _varint(len(data)) + bytes(data)
+    return _frame_token(bytes(body), 4)
+
+
+def _check_header(game, header: dict) -> None:
+    check_hidden_options(game)
+    check_common(game, header)
+    n = game.num_players
+    if "f" in header and not _whole(header["f"], 0, n - 1):
+        raise InvalidRecordError(f"the link's opening seat must be a seat from 0 to {n - 1}")
+
+
+def _chunk(body: bytes, pos: int, limit: int, what: str) -> tuple[bytes, int]:
+    size, pos = _read_varint(body, pos, what)
+    if size > limit:
+        raise InvalidRecordError(f"the link is corrupted: {what} is too long")
+    if pos + size > len(body):
+        raise InvalidRecordError(f"the link is truncated: {what} is cut off; copy the whole link")
+    return body[pos:pos + size], pos + size
+
+
+def decode_hidden_body(body: bytes) -> dict:
+    """``{"record": None, "cursor", "view", "players", "hidden"}`` of a version-4 body;
+    ``hidden`` holds ``game``, ``options``, ``id``, ``sender``, ``names``, ``start``,
+    ``first_player``, ``moves``, ``movers`` and ``hops`` (bytes); ``view`` is the receiver."""
+    game, header, pos = _read_head(body, HEADER_KEYS_V4)
+    _check_header(game, header)
+    n, pos = _read_varint(body, pos, "the number of moves")
+    try:
+        check_length(game, n)
+    except InvalidRecordError as exc:
+        raise InvalidRecordError(f"the link is corrupted: {exc}") from None
+    moves = []
+    for k in range(1, n + 1):
+        data, pos = _chunk(body, pos, MAX_MOVE_TEXT, f"move {k}")
+        try:
+            moves.append(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise InvalidRecordError(f"the link is corrupted: move {k} is not text") from None
+    h, pos = _read_varint(body, pos, "the number of deal messages")
+    if h > MAX_HOPS:
+        raise InvalidRecordError(f"the link carries {h} deal messages (at most {MAX_HOPS})")
+    hops = []
+    for k in range(1, h + 1):
+        data, pos = _chunk(body, pos, MAX_MESSAGE, f"deal message {k}")
+        hops.append(data)
+    if pos != len(body):
+        raise InvalidRecordError("the link is corrupted: extra data follows its deal messages")
+    first = header.get("f")
+    if moves and first is None:
+        raise InvalidRecordError("the link has moves but does not say who opened")
+    movers = []
+    if moves:
+        walk = public_game(type(game), game.options, first)
+        for k, text in enumerate(moves, 1):
+            if walk.is_over:
+                raise InvalidRecordError(f"the link's move {k} ({quote(text, 20)}) comes after the game's end")
+            movers.append(walk.current_player)
+            try:
+                walk.play(text)
+            except GameError as exc:
+                raise InvalidRecordError(f"the link's move {k} ({quote(text, 20)}) cannot be played: {exc}") from None
+    sender = header["s"]
+    hidden = {"game": game.game_id, "options": dict(game.options), "id": header["i"], "sender": sender,
+              "names": list(header.get("n", [""] * game.num_players)), "start": header["t"],
+              "first_player": first, "moves": moves, "movers": movers, "hops": hops}
+    return {"record": None, "cursor": None, "view": 1 - sender, "players": None, "hidden": hidden}
