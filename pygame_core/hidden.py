@@ -25,41 +25,23 @@ import binascii
 import secrets
 import time
 
-from .bag import DrawSource, HiddenBag
+from .bag import HiddenBag
 from .core import DRAW, GameError, InvalidRecordError, game_class, quote
 from .deal.messages import DealError, Setup, parse
 from .deal.players import DealPlayer
 from .records import decode_link, token_of
+from .hidden_audit import HAND, _tiles, audit as _audit
 from .records.v4 import check_hidden_options, encode_hidden_link
 
 KEYS_MISSING = ("this game's keys are not on this device: open it where you started it, "
                 "or import its export")
 STATE_KIND = "boardwright-hidden"
 STATE_VERSION = 1
-HAND, AHEAD, TILES = 9, 3, 56   # Triominos, two players: a hand, the draws of a turn, the bag
-
-
-def _tiles():
-    from .games.triominos.pieces import ALL_TILES
-    return ALL_TILES
+AHEAD, TILES = 3, 56   # Triominos, two players: the draws of a turn, the bag (a hand: HAND)
 
 
 def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
-
-
-class FullBag(DrawSource):
-    """Every tile known (after the audit): the dealt hands and each seat's draws in order."""
-
-    def __init__(self, hands, draws, first_player=None):
-        self.hands, self.queues, self.first_player = hands, [list(q) for q in draws], first_player
-
-    def deal(self, game, tiles, hand_sizes):
-        return [list(h) for h in self.hands], [None] * (len(tiles) - sum(hand_sizes))
-
-    def draw(self, game, player):
-        game.pool.pop()
-        return self.queues[player].pop(0) if self.queues[player] else None
 
 
 class HiddenPlayer:
@@ -456,38 +438,11 @@ class HiddenPlayer:
     # ----------------------------------------------------------------- the audit
     def audit(self) -> dict:
         """Once both seeds are revealed: the deal's audit and a replay of every move with every
-        tile known.  ``{"ok", "problems", "cheaters" (seats), "result", "scores", "hands"}``."""
+        tile known (:func:`pygame_core.hidden_audit.audit`).  ``{"ok", "problems", "cheaters"
+        (seats), "result", "scores", "hands"}``."""
         if not self.finished:
             raise GameError("the audit needs both players' keys: finish the game first")
-        report = self.dp.audit()
-        problems, cheaters = list(report.problems), set(report.cheaters)
-        out = {"ok": False, "problems": problems, "cheaters": cheaters, "result": "", "scores": None, "hands": []}
-        if problems and any(t is None for t in report.tiles):
-            out["cheaters"] = sorted(cheaters)
-            return out
-        tiles = _tiles()
-        d = self.deal
-        hands = [[tiles[report.tiles[pos]] for pos in d.drawn[p][:HAND]] for p in (0, 1)]
-        draws = [[tiles[report.tiles[pos]] for pos in d.drawn[p][HAND:]] for p in (0, 1)]
-        out["hands"] = [[str(t) for t in sorted(h)] for h in hands]
-        cls = game_class(self.game_id)
-        fair = cls.from_source(FullBag(hands, draws), **self.options)
-        if self.first_player is not None and fair.opener != self.first_player:
-            who = self.decided_by if self.decided_by is not None else self.first_player
-            cheaters.add(who)
-            problems.append(f"player {who + 1}: decided that player {self.first_player + 1} opens, "
-                            f"but player {fair.opener + 1} held the best hand")
-        full = cls.from_source(FullBag(hands, draws, self.first_player), **self.options)
-        for k, text in enumerate(self.moves, 1):
-            who = full.current_player
-            try:
-                full.play(text)
-            except GameError as exc:
-                cheaters.add(who)
-                problems.append(f"player {who + 1}: move {k} ({text}) was not legal with the tiles it held: {exc}")
-                break
-        out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores)
-        return out
+        return _audit(self)
 
 
 def random_placer(rng):
