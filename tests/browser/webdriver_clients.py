@@ -335,10 +335,21 @@ class WebKit:
     def navigate(self, url: str) -> None:
         self._s("POST", "/url", {"url": url}, timeout=300)
 
-    def value(self, expression: str):
-        text = self._s("POST", "/execute/sync", {"script": ERROR_HOOK + f"return JSON.stringify({expression});",
-                                                 "args": []})
-        return None if text is None else json.loads(text)
+    def value(self, expression: str, timeout: float = 120.0, attempt_s: float = 10.0):
+        # WebKitWebDriver (2.50) may never answer a script sent while the page is still loading
+        # its modules (seen with page/first.js, an async module script: the first probe after
+        # navigating hung for good while the page itself drew its board and became ready, and the
+        # next probe was answered at once). So each attempt waits `attempt_s`, and a lost answer
+        # is asked again until `timeout`.
+        body = {"script": ERROR_HOOK + f"return JSON.stringify({expression});", "args": []}
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                text = self._s("POST", "/execute/sync", body, timeout=min(attempt_s, max(1.0, end - time.monotonic())))
+                return None if text is None else json.loads(text)
+            except TimeoutError:
+                if time.monotonic() >= end:
+                    raise BrowserError(f"WebKit answered no script in {timeout:.0f} s") from None
 
     def click(self, css: str) -> None:
         el = self._s("POST", "/element", {"using": "css selector", "value": css})
