@@ -21,30 +21,23 @@ naming whoever cheated.
 from __future__ import annotations
 
 import base64
-import binascii
 import secrets
-import time
 
 from .bag import HiddenBag
 from .core import DRAW, GameError, InvalidRecordError, game_class, quote
 from .deal.messages import DealError, Setup, parse
 from .deal.players import DealPlayer
-from .records import decode_link, token_of
-from .hidden_audit import HAND, _tiles, audit as _audit
+from .hidden_audit import audit as _audit
+from .hidden_bags import BagsPlayer
+from .hidden_common import (KEYS_MISSING, STATE_KIND, STATE_VERSION, b64 as _b64, b64decode, check_moves,
+                            fresh_state, hidden_of as _hidden, moves_named as _moves_named, read_state,
+                            Seat, spec_of as _spec, take_stored)
 from .records.v4 import check_hidden_options, encode_hidden_link
 
-KEYS_MISSING = ("this game's keys are not on this device: open it where you started it, "
-                "or import its export")
-STATE_KIND = "boardwright-hidden"
-STATE_VERSION = 1
-AHEAD, TILES = 3, 56   # Triominos, two players: the draws of a turn, the bag (a hand: HAND)
+__all__ = ["KEYS_MISSING", "BagsPlayer", "HiddenPlayer", "load_player", "open_link", "random_placer"]
 
 
-def _b64(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
-
-
-class HiddenPlayer:
+class HiddenPlayer(Seat):
     """One seat of a hidden-hand game by link.  Make one with :meth:`invite` (seat 0) or
     :meth:`accept` (seat 1, from the invitation link), or load one from :meth:`to_json`'s
     record.  :meth:`reply` makes this seat's next link, :meth:`receive` takes the friend's."""
@@ -56,12 +49,15 @@ class HiddenPlayer:
     @classmethod
     def invite(cls, game: str = "triominos", *, names=None, start: int | None = None,
                randbytes=secrets.token_bytes, **options) -> "HiddenPlayer":
-        """Seat 0 of a new game; its first link (the invitation) is :attr:`last_link`."""
+        """Seat 0 of a new game; its first link (the invitation) is :attr:`last_link`.  A game
+        whose spec draws who starts (iwoki, Codex) gets a :class:`BagsPlayer`."""
         probe = game_class(game)(seed=0, **options)
         check_hidden_options(probe)
+        if _spec(game, probe.options).opener != "best-hand":
+            return BagsPlayer.invite(game, names=names, start=start, randbytes=randbytes, **options)
         gid = base64.urlsafe_b64encode(randbytes(9)).decode("ascii")   # as new_game_id()
         player = cls._fresh(game, dict(probe.options), gid, 0, names, start, randbytes(32))
-        player.dp.start(Setup(gid, 2, TILES, game))
+        player.dp.start(player.setup)
         player.reply()
         return player
 
@@ -69,6 +65,8 @@ class HiddenPlayer:
     def accept(cls, link: str, *, name: str = "", randbytes=secrets.token_bytes) -> "HiddenPlayer":
         """Seat 1, from an invitation link; its answer is :attr:`last_link`."""
         h = _hidden(link)
+        if _spec(h["game"], h["options"]).opener != "best-hand":
+            return BagsPlayer.accept(link, name=name, randbytes=randbytes)
         if h["sender"] != 0 or h["moves"] or len(h["hops"]) != 1:
             raise InvalidRecordError("this is not an invitation (a game's first link)")
         names = list(h["names"])
@@ -78,7 +76,7 @@ class HiddenPlayer:
             msg = player.dp.receive(h["hops"][0])
         except DealError as exc:
             raise InvalidRecordError(f"the invitation's deal is refused: {exc}") from None
-        if msg.setup != Setup(h["id"], 2, TILES, h["game"]):
+        if msg.setup != player.setup:
             raise InvalidRecordError("the invitation's deal is for another game")
         player.messages.append(h["hops"][0])
         player.reply()
@@ -86,11 +84,8 @@ class HiddenPlayer:
 
     @classmethod
     def _fresh(cls, game, options, gid, seat, names, start, seed) -> "HiddenPlayer":
-        return cls({"kind": STATE_KIND, "version": STATE_VERSION, "game": game, "options": options,
-                    "id": gid, "seat": seat, "names": list(names or ["", ""]),
-                    "start": int(time.time() // 60) if start is None else start,
-                    "seed": bytes(seed).hex(), "messages": [], "moves": [], "first_player": None,
-                    "decided_by": None, "last_link": ""})
+        return cls(fresh_state(game, options, gid, seat, names, start, seed, first_player=None,
+                               decided_by=None))
 
     # ----------------------------------------------------------------- the record
     def to_json(self) -> dict:
@@ -104,36 +99,21 @@ class HiddenPlayer:
                 "last_link": self.last_link}
 
     def _load(self, state: dict) -> None:
-        if not isinstance(state, dict) or state.get("kind") != STATE_KIND:
-            raise InvalidRecordError("this is not the record of a hidden-hand game by link")
-        if state.get("version") != STATE_VERSION:
-            raise InvalidRecordError(f"unknown version {quote(state.get('version'))} of a hidden-hand game record")
+        seed, messages, moves = read_state(self, state, lambda ms: [b64decode(m) for m in ms])
         try:
-            seed = bytes.fromhex(state["seed"])
-            messages = [base64.b64decode(m, validate=True) for m in state["messages"]]
-            self.game_id, self.options, self.id = state["game"], dict(state["options"]), state["id"]
-            self.seat, self.names, self.start = state["seat"], list(state["names"]), state["start"]
-            moves, self.first_player = list(state["moves"]), state["first_player"]
-            self.decided_by, self.last_link = state["decided_by"], state["last_link"]
-            if len(seed) != 32 or self.seat not in (0, 1) or not all(isinstance(m, str) for m in moves):
-                raise ValueError
-        except (KeyError, TypeError, ValueError, AttributeError, binascii.Error):
+            self.first_player, self.decided_by = state["first_player"], state["decided_by"]
+        except KeyError:
             raise InvalidRecordError("this hidden-hand game record is damaged") from None
+        bag = self.spec.bags[0]
+        self.tiles, self.hand_size, self.ahead, self.size = bag.items, self.spec.hand, bag.ahead, len(bag.items)
+        self.setup = Setup(self.id, 2, self.size, bag.name)
         self.dp = DealPlayer(self.seat, seed)
         self.messages: list[bytes] = []
         self.moves: list[str] = []
         self.game = None
         try:
-            for data in messages:      # this device's own record: checked when received, so
-                msg = parse(data, TILES)  # its proofs are not checked again (the audit replays all)
-                if self.dp.deal is None:
-                    setup = msg.setup or Setup(self.id, 2, TILES, self.game_id)
-                    if msg.sender == self.seat:
-                        self.dp.start(setup)
-                    else:
-                        self.dp._join(setup)
-                self.dp.deal.apply(msg, verify=False)
-                self.dp._open()
+            for data in messages:      # this device's own record (checked when received)
+                take_stored(self.dp, data, self.size, self.setup, self.seat)
                 self.messages.append(data)
             self._build()
             for text in moves:
@@ -143,10 +123,6 @@ class HiddenPlayer:
             raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
 
     # ----------------------------------------------------------------- the local copy
-    @property
-    def other(self) -> int:
-        return 1 - self.seat
-
     @property
     def deal(self):
         return self.dp.deal
@@ -162,13 +138,13 @@ class HiddenPlayer:
     def _tile_for(self, k: int):
         """The tile of this seat's ``k``-th draw after its hand: one it drew (in the deal's
         order), else the next one unlocked for it (lowest position first, as the deal draws)."""
-        d, i = self.deal, HAND + k
+        d, i = self.deal, self.hand_size + k
         drawn = d.drawn[self.seat]
         if i < len(drawn):
-            return _tiles()[self.dp.hand[drawn[i]]]
+            return self.tiles[self.dp.hand[drawn[i]]]
         ready = [pos for pos in d.reserved_for(self.seat) if pos not in d.drawn_by]
         pos = ready[i - len(drawn)] if i - len(drawn) < len(ready) else None
-        return _tiles()[self.dp.hand[pos]] if pos in self.dp.hand else None
+        return self.tiles[self.dp.hand[pos]] if pos in self.dp.hand else None
 
     def can_draw(self, game=None) -> bool:
         """Whether the next tile this seat would draw in ``game`` (its copy, or a clone of it
@@ -196,12 +172,12 @@ class HiddenPlayer:
         """The tiles ``p`` showed (its key given) and has not placed, best first."""
         placed = {m.split(" ")[0] for m, who in zip(self.moves, self.game.movers if self.game else [])
                   if who == p and m not in ("draw", "pass")}
-        tiles = [_tiles()[t] for pos, (who, t, _) in sorted(self.deal.played.items(), key=lambda kv: kv[1][2])
+        tiles = [self.tiles[t] for pos, (who, t, _) in sorted(self.deal.played.items(), key=lambda kv: kv[1][2])
                  if who == p]
         return [t for t in tiles if str(t) not in placed]
 
     def _ranked_hand(self) -> list:
-        mine = [_tiles()[self.dp.hand[pos]] for pos in self.deal.reserved_for(self.seat)[:HAND]]
+        mine = [self.tiles[self.dp.hand[pos]] for pos in self.deal.reserved_for(self.seat)[:self.hand_size]]
         return sorted(mine, key=lambda t: (t.rank, str(t)), reverse=True)
 
     def _compare(self, theirs: list) -> int:
@@ -246,26 +222,13 @@ class HiddenPlayer:
         return "show", mine[len(shown):len(theirs) + 1]
 
     # ----------------------------------------------------------------- sending
-    def reply(self, moves=()) -> str:
-        """This seat's next link: its ``moves`` (texts: a whole turn, e.g. ``["draw",
-        "1-2-3 ABC (1,0)"]``; none during the deal or to say "you open") and its deal message.
-        ``GameError`` (nothing changed) if it is not this seat's hop or a move is not legal."""
-        if not self.my_turn:
-            raise GameError("it is your friend's turn: wait for their link")
-        saved = self.to_json()
-        try:
-            return self._reply(list(moves))
-        except (GameError, DealError) as exc:
-            self._load(saved)
-            raise GameError(str(exc)) from None
-
     def _reply(self, moves: list) -> str:
         d, step = self.deal, self.deal.step
         plays, draws, offer, reveal = [], 0, None, False
         if step >= 1:
-            offer = {self.other: HAND if step <= 2 else AHEAD}
+            offer = {self.other: self.hand_size if step <= 2 else self.ahead}
         if step >= 2:
-            draws = HAND if step == 2 + self.seat else 0
+            draws = self.hand_size if step == 2 + self.seat else 0
             if self.first_player is None:
                 verdict, shows = self._decision() if step >= 3 else ("show", self._ranked_hand()[:1])
                 if moves:                              # ("open" was settled on receiving)
@@ -298,7 +261,7 @@ class HiddenPlayer:
             if over:
                 offer = None
         release = self._release(offer) if offer and self.game is not None and step >= 4 else None
-        index = {t: j for j, t in enumerate(_tiles())}
+        index = {t: j for j, t in enumerate(self.tiles)}
         data = self.dp.send(offer=offer, draw=draws, play=[index[t] for t in plays], reveal=reveal,
                             release=release)
         self.messages.append(data)
@@ -311,7 +274,7 @@ class HiddenPlayer:
         d, other = self.deal, self.other
         theirs = len([pos for pos in d.reserved_for(other) if pos not in d.drawn_by])
         free = len(d.free_positions())
-        need = min(AHEAD, len(self.game.pool)) - theirs - min(free, max(0, offer[other] - theirs))
+        need = min(self.ahead, len(self.game.pool)) - theirs - min(free, max(0, offer[other] - theirs))
         return {other: need} if need > 0 else None
 
     def _link(self, data: bytes) -> str:
@@ -352,15 +315,9 @@ class HiddenPlayer:
             return {"status": "not-yours", "new": [],
                     "message": "This is the link you sent: it waits for your friend's move."}
         moves = h["moves"]
-        for k, (a, b) in enumerate(zip(self.moves, moves), 1):
-            if a != b:
-                raise InvalidRecordError(f"this link changes move {k} from {quote(a, 20)} to {quote(b, 20)}")
-        if len(moves) < len(self.moves):
-            raise InvalidRecordError(f"this link is {len(self.moves) - len(moves)} move(s) behind your game")
-        if self.first_player is not None and h["first_player"] != self.first_player:
-            raise InvalidRecordError("this link changes who opened the game")
+        check_moves(h, self.moves, self.first_player)
         try:
-            msgs = [parse(data, TILES) for data in h["hops"]]
+            msgs = [parse(data, self.size) for data in h["hops"]]
         except DealError as exc:
             raise InvalidRecordError(f"the link's deal message is damaged: {exc}") from None
         fresh = [(m, data) for m, data in zip(msgs, h["hops"]) if m.step >= self.deal.step]
@@ -389,9 +346,9 @@ class HiddenPlayer:
             raise DealError(f"the deal message is from seat {msg.sender + 1}, not your friend's")
         if any(who != p for who in h["movers"][len(self.moves):]):
             raise GameError("the link plays a move for you")
-        tiles = _tiles()
+        tiles = self.tiles
         draws = sum(1 for t in new if t == "draw")
-        hand = HAND if msg.step == 2 + p else 0
+        hand = self.hand_size if msg.step == 2 + p else 0
         if len(msg.draws) != draws + hand:
             raise DealError(f"its deal message draws {len(msg.draws)} tile(s) for {draws + hand} draw(s)")
         shown = self._shown(p)
@@ -451,29 +408,24 @@ def random_placer(rng):
     return lambda game, texts: rng.choice([t for t in texts if t[0].isdigit()] or texts[:1])
 
 
-def _hidden(link: str) -> dict:
-    got = decode_link(token_of(link)) if isinstance(link, str) else None
-    if not got or "hidden" not in got:
-        raise InvalidRecordError("this is not a link of a hidden-hand game")
-    return got["hidden"]
+def load_player(record: dict):
+    """A seat from its stored record (:meth:`HiddenPlayer.to_json`): a :class:`HiddenPlayer`
+    or, for a game with several bags, a :class:`BagsPlayer`."""
+    try:
+        bags = _spec(record["game"], record["options"]).opener != "best-hand"
+    except (KeyError, TypeError, ValueError, AttributeError, GameError):
+        bags = False                      # (the record's own check says what is wrong)
+    return BagsPlayer(record) if bags else HiddenPlayer(record)
 
 
-def _moves_named(done: int, new: list) -> str:
-    if not new:
-        return f"the deal hop after move {done}" if done else "the deal's setup hop"
-    first, last = done + 1, done + len(new)
-    span = f"move {first}" if first == last else f"moves {first}-{last}"
-    return f"{span} ({quote(' '.join(new), 40)})"
-
-
-def open_link(link: str, records: list[dict]) -> HiddenPlayer:
+def open_link(link: str, records: list[dict]):
     """The player of this device that ``link`` is for, from its stored ``records``
     (:meth:`HiddenPlayer.to_json`); ``InvalidRecordError`` with :data:`KEYS_MISSING` when none
     of them holds the game (an invitation is accepted with :meth:`HiddenPlayer.accept`)."""
     h = _hidden(link)
     for record in records:
         if isinstance(record, dict) and record.get("id") == h["id"] and record.get("seat") != h["sender"]:
-            return HiddenPlayer(record)
-    if h["sender"] == 0 and not h["moves"] and len(h["hops"]) == 1 and h["hops"][0][2:4] == b"\0\0":
+            return load_player(record)
+    if h["sender"] == 0 and not h["moves"] and all(m[2:4] == b"\0\0" for m in h["hops"]):
         raise InvalidRecordError("this is an invitation: accept it to start the game")
     raise InvalidRecordError(KEYS_MISSING[0].upper() + KEYS_MISSING[1:] + ".")

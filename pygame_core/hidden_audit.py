@@ -6,14 +6,6 @@ from __future__ import annotations
 from .bag import DrawSource
 from .core import GameError, game_class
 
-HAND = 9  # Triominos, two players: a hand
-
-
-def _tiles():
-    from .games.triominos.pieces import ALL_TILES
-    return ALL_TILES
-
-
 class FullBag(DrawSource):
     """Every tile known (after the audit): the dealt hands and each seat's draws in order."""
 
@@ -28,6 +20,18 @@ class FullBag(DrawSource):
         return self.queues[player].pop(0) if self.queues[player] else None
 
 
+def _replay(full, moves: list, problems: list, cheaters: set) -> None:
+    """Play ``moves`` on ``full`` (every item known): the first one not legal names its mover."""
+    for k, text in enumerate(moves, 1):
+        who = full.current_player
+        try:
+            full.play(text)
+        except GameError as exc:
+            cheaters.add(who)
+            problems.append(f"player {who + 1}: move {k} ({text}) was not legal with the tiles it held: {exc}")
+            return
+
+
 def audit(player) -> dict:
     """The audit of a finished :class:`~pygame_core.hidden.HiddenPlayer`: ``{"ok", "problems",
     "cheaters" (seats), "result", "scores", "hands"}``."""
@@ -37,10 +41,10 @@ def audit(player) -> dict:
     if problems and any(t is None for t in report.tiles):
         out["cheaters"] = sorted(cheaters)
         return out
-    tiles = _tiles()
+    tiles, hand = player.tiles, player.hand_size
     d = player.deal
-    hands = [[tiles[report.tiles[pos]] for pos in d.drawn[p][:HAND]] for p in (0, 1)]
-    draws = [[tiles[report.tiles[pos]] for pos in d.drawn[p][HAND:]] for p in (0, 1)]
+    hands = [[tiles[report.tiles[pos]] for pos in d.drawn[p][:hand]] for p in (0, 1)]
+    draws = [[tiles[report.tiles[pos]] for pos in d.drawn[p][hand:]] for p in (0, 1)]
     out["hands"] = [[str(t) for t in sorted(h)] for h in hands]
     cls = game_class(player.game_id)
     fair = cls.from_source(FullBag(hands, draws), **player.options)
@@ -50,13 +54,32 @@ def audit(player) -> dict:
         problems.append(f"player {who + 1}: decided that player {player.first_player + 1} opens, "
                         f"but player {fair.opener + 1} held the best hand")
     full = cls.from_source(FullBag(hands, draws, player.first_player), **player.options)
-    for k, text in enumerate(player.moves, 1):
-        who = full.current_player
-        try:
-            full.play(text)
-        except GameError as exc:
-            cheaters.add(who)
-            problems.append(f"player {who + 1}: move {k} ({text}) was not legal with the tiles it held: {exc}")
-            break
+    _replay(full, player.moves, problems, cheaters)
+    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores)
+    return out
+
+
+def audit_bags(player) -> dict:
+    """The audit of a finished :class:`~pygame_core.hidden_bags.BagsPlayer`: every bag's deal
+    audit, then the whole game replayed with every item known (each seat's requests answered
+    by the positions it drew, in order), naming whoever made a move it could not make."""
+    problems, cheaters, reports = [], set(), {}
+    for name, dp in player.dps.items():
+        report = reports[name] = dp.audit()
+        problems += [f"{name} bag, {p}" for p in report.problems]
+        cheaters |= report.cheaters
+    out = {"ok": False, "problems": problems, "cheaters": sorted(cheaters), "result": "", "scores": None,
+           "hands": []}
+    if any(t is None for report in reports.values() for t in report.tiles):
+        return out
+
+    def known(bag, opener, k):
+        drawn = player.dps[bag].deal.drawn[opener]
+        return player.items[bag][reports[bag].tiles[drawn[k]]] if k < len(drawn) else None
+    full, _ = player._build([], known, viewer=None)
+    _replay(full, player.moves, problems, cheaters)
+    hidden = [b.name for b in player.spec.bags if not b.public]
+    out["hands"] = [[str(player.items[b][reports[b].tiles[pos]]) for b in hidden
+                     for pos in player.dps[b].deal.drawn[q]] for q in (0, 1)]
     out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores)
     return out

@@ -22,31 +22,39 @@ At most :data:`MAX_HOPS` messages of :data:`MAX_MESSAGE` bytes each.
 """
 from __future__ import annotations
 
-from ..bag import HiddenBag
+from ..bag import BagsSource, HiddenBag
 from ..core import GameError, InvalidRecordError, check_length, quote
 from .frame import _frame_token, _head_bytes, _read_head, _read_varint, _varint, _whole
 from .v3 import check_common
 
 HEADER_KEYS_V4 = ("g", "o", "i", "s", "n", "t", "f")
-HIDDEN_GAMES = ("triominos",)
-MAX_HOPS = 4
+HIDDEN_GAMES = ("triominos", "iwoki", "codex")
+MAX_HOPS = 8
 MAX_MESSAGE = 16_384
 MAX_MOVE_TEXT = 40
 
 
 def check_hidden_options(game) -> None:
-    """``InvalidRecordError`` unless ``game``'s id and options can be played by hidden link."""
+    """``InvalidRecordError`` unless ``game``'s id and options can be played by hidden link
+    (a game that declares a ``hidden_spec``, two players, a single round)."""
     if game.game_id not in HIDDEN_GAMES:
         raise InvalidRecordError(f"{game.title} cannot be played with hidden hands by link yet "
                                  f"(only {', '.join(HIDDEN_GAMES)})")
     if game.options.get("target", None) is not None or game.options.get("players") != 2:
-        raise InvalidRecordError(f"{game.title} by link with hidden hands is a single round for "
-                                 "two players (options players=2, target=single round)")
+        what = "a single round for two players (options players=2, target=single round)" \
+            if "target" in game.options else "for two players (option players=2)"
+        raise InvalidRecordError(f"{game.title} by link with hidden hands is {what}")
 
 
 def public_game(cls, options: dict, first_player: int):
     """A copy of the game where every hand is hidden (an onlooker's), opened by ``first_player``."""
-    return cls.from_source(HiddenBag(-1, first_player), **options)
+    spec = cls.hidden_spec(options)
+    if spec.opener == "best-hand":
+        return cls.from_source(HiddenBag(-1, first_player), **options)
+    source = BagsSource(-1, spec, first_player=first_player)
+    game = cls.from_source(source, **options)
+    source.setting_up = False
+    return game
 
 
 def encode_hidden_link(game, *, game_id: str, sender: int, start: int, moves: list[str],

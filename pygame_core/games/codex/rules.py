@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ...bag import BagSpec, HiddenSpec
 from ...core import Game, IllegalMoveError, Option, Rng, register_game
 from .board import GameField
 from .notation import CODEX_PASS, DrawMove, ObjectiveMove, PlayMove, StarterMove, parse_codex_move
@@ -21,6 +22,14 @@ from .search import HOOKS
 END_SCORE = 20
 HAND_DEAL = ("resource", "resource", "gold")
 PLAYER_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+def _bag_items(kind: str) -> list:
+    """A bag before its shuffle: the card ids of a type, or the objective ids."""
+    cards, objectives = load_cards()
+    if kind == "objective":
+        return sorted(objectives)
+    return [c.id for c in cards.values() if c.type == kind]
 
 
 class CodexGame(Game):
@@ -42,28 +51,42 @@ class CodexGame(Game):
     SEAT_NAMES = PLAYER_NAMES
     OPTIONS = (Option("players", "int", 2, "Players", "number of players (2-4)", minimum=2, maximum=4),)
 
+    @classmethod
+    def hidden_spec(cls, options: dict) -> HiddenSpec:
+        """Played apart by link (:mod:`pygame_core.hidden_bags`): the two decks hidden, a
+        deck's card opened for its drawer only in answer to the draw (no key travels ahead: a
+        card drawn at the end of a turn is needed only at the next, and nobody reads a deck's
+        top before choosing between it and the face-up cards); a face-up card put out to
+        replace one taken is opened by the other seat, which shows it in its next link; starter
+        cards face up; objectives: the two common ones face up, each seat's two hidden."""
+        n = options["players"]
+        bags = [BagSpec(kind, tuple(_bag_items(kind))) for kind in ("resource", "gold")]
+        bags += [BagSpec("starter", tuple(_bag_items("starter")), public=True),
+                 BagSpec("objective", tuple(_bag_items("objective"))),
+                 BagSpec("first", tuple(range(n)), public=True)]
+        return HiddenSpec(tuple(bags))
+
     def _setup(self) -> None:
-        cards, objectives = load_cards()
         n = self.options["players"]
-        rng = self.rng
-        self.resource_deck = [c.id for c in cards.values() if c.type == "resource"]
-        self.gold_deck = [c.id for c in cards.values() if c.type == "gold"]
-        starters = [c.id for c in cards.values() if c.type == "starter"]
-        objs = sorted(objectives)
-        for deck in (self.resource_deck, self.gold_deck, starters, objs):
-            rng.shuffle(deck)
-        self.market: list = [self.resource_deck.pop(), self.resource_deck.pop(),
-                             self.gold_deck.pop(), self.gold_deck.pop()]
-        self.starters = [starters.pop() for _ in range(n)]
+        src = self.draw_source
+        self.resource_deck = src.shuffle(self, _bag_items("resource"), "resource")
+        self.gold_deck = src.shuffle(self, _bag_items("gold"), "gold")
+        starters = src.shuffle(self, _bag_items("starter"), "starter")
+        objs = src.shuffle(self, _bag_items("objective"), "objective")
+        self.market: list = [self._face_up(src.draw(self, None, deck, kind, True), kind) for deck, kind in (
+            (self.resource_deck, "resource"), (self.resource_deck, "resource"),
+            (self.gold_deck, "gold"), (self.gold_deck, "gold"))]
+        self.starters = [src.draw(self, q, starters, "starter", True) for q in range(n)]
         self.hands: list[list] = [[] for _ in range(n)]
         for q in range(n):
             for kind in HAND_DEAL:
-                self.hands[q].append((self.resource_deck if kind == "resource" else self.gold_deck).pop())
-        self.common = [objs.pop(), objs.pop()]
-        self.dealt = [[objs.pop(), objs.pop()] for _ in range(n)]
+                self.hands[q].append(src.draw(self, q, self.resource_deck if kind == "resource"
+                                              else self.gold_deck, kind))
+        self.common = [src.draw(self, None, objs, "objective", True) for _ in range(2)]
+        self.dealt = [[src.draw(self, q, objs, "objective") for _ in range(2)] for q in range(n)]
         self.objective_rest = objs  # never used in play
         self.secret: list = [None] * n
-        self.first = rng.below(n)
+        self.first = src.below(self, n, "first")
         self.turn = self.first
         self.phase = "starter"
         self.step = "place"
@@ -145,7 +168,24 @@ class CodexGame(Game):
         return [p + o for p, o in zip(self.points, self.final["objective_points"])]
 
     def parse_move(self, text: str):
+        t = text.strip().lower()
+        if t in ("objective #1", "objective #2"):   # by link: which of the two dealt, kept secret
+            return ObjectiveMove(self.dealt[self.turn][int(t[-1]) - 1])
         return parse_codex_move(text)
+
+    def link_text(self, move) -> str:
+        """A move's text in a link (:mod:`pygame_core.hidden_bags`): a secret objective kept is
+        ``objective #1`` or ``#2``, which of the two dealt; every other move is public."""
+        if isinstance(move, ObjectiveMove) and move.objective in self.dealt[self.turn]:
+            return f"objective #{self.dealt[self.turn].index(move.objective) + 1}"
+        return self.format_move(move)
+
+    def hidden_play(self, move):
+        """``(bag, card)`` of a card ``move`` takes from its player's hidden hand, else None."""
+        if isinstance(move, PlayMove):
+            card = load_cards()[0].get(move.card)
+            return (card.type, move.card) if card is not None else None
+        return None
 
     def coerce_move(self, move):
         if isinstance(move, (StarterMove, ObjectiveMove, PlayMove, DrawMove)) or move == CODEX_PASS:
@@ -169,6 +209,23 @@ class CodexGame(Game):
                     continue
                 out.extend(PlayMove(cid, front, q) for q in spots)
         return out
+
+    def _market_slot(self, cid: int) -> int | None:
+        """The face-up slot of card ``cid``; in a seat's copy played by link, where a face-up
+        card may not be shown yet, a slot of its type not yet known."""
+        if cid in self.market:
+            return self.market.index(cid)
+        card = load_cards()[0].get(cid)
+        if self.draw_source.viewer is None or card is None or card.type not in ("resource", "gold"):
+            return None
+        unknown = [k for k in ((0, 1) if card.type == "resource" else (2, 3))
+                   if isinstance(self.market[k], HiddenCard)]
+        return unknown[0] if unknown else None
+
+    @staticmethod
+    def _face_up(card, kind: str):
+        """A face-up card, or (by link, not shown to this seat yet) the back of one."""
+        return HiddenCard(kind, None) if card is None else card
 
     def draws(self) -> list:
         out = []
@@ -196,7 +253,7 @@ class CodexGame(Game):
         if self.phase == "starter":
             if not isinstance(move, StarterMove):
                 raise IllegalMoveError(f"{name} first places their starter card: starter {self.starters[p]} front|back")
-            if move.card != self.starters[p]:
+            if move.card != self.starters[p] and self.starters[p] is not None:   # (None: not yet shown)
                 raise IllegalMoveError(f"{name}'s starter card is {self.starters[p]}, not {move.card}")
             return
         if self.phase == "objective":
@@ -213,7 +270,7 @@ class CodexGame(Game):
                 raise IllegalMoveError("the resource deck is empty")
             if move.source == "gold-deck" and not self.gold_deck:
                 raise IllegalMoveError("the gold deck is empty")
-            if move.source not in ("resource-deck", "gold-deck") and int(move.source) not in self.market:
+            if move.source not in ("resource-deck", "gold-deck") and self._market_slot(int(move.source)) is None:
                 raise IllegalMoveError(f"card {move.source} is not face up")
             return
         if move == CODEX_PASS:
@@ -259,25 +316,25 @@ class CodexGame(Game):
             res = self.fields[p].place_unchecked(cards[move.card], move.front, move.at)
             self.points[p] += res.points
             event["points"] = res.points
-            if self.draws():
+            if self.draws() or any(isinstance(c, HiddenCard) for c in self.market):
                 self.step = "draw"
             else:
                 self._end_turn()
             return
         # draw
-        src = move.source
-        if src == "resource-deck":
-            card = self.resource_deck.pop()
-        elif src == "gold-deck":
-            card = self.gold_deck.pop()
+        src, source = move.source, self.draw_source
+        if src in ("resource-deck", "gold-deck"):
+            kind = src[:-5]
+            card = source.draw(self, p, self.resource_deck if kind == "resource" else self.gold_deck, kind)
         else:
             cid = int(src)
-            slot = self.market.index(cid)
+            slot = self._market_slot(cid)
             card = cid
-            kind = "resource" if slot < 2 else "gold"
-            same, other = ((self.resource_deck, self.gold_deck) if kind == "resource"
-                           else (self.gold_deck, self.resource_deck))
-            self.market[slot] = same.pop() if same else (other.pop() if other else None)
+            kind, other = ("resource", "gold") if slot < 2 else ("gold", "resource")
+            decks = {"resource": self.resource_deck, "gold": self.gold_deck}
+            refill = kind if decks[kind] else (other if decks[other] else None)
+            self.market[slot] = None if refill is None else self._face_up(
+                source.draw(self, p, decks[refill], refill, True), refill)
         self.hands[p].append(card)
         self._end_turn()
 

@@ -261,7 +261,7 @@ class CodexView(GameView):
             items.append(_text((x, y), f"{len(deck)}", "deck-count"))
             for cid in game.market[2 * row: 2 * row + 2]:
                 x += CARD_W + 0.3
-                if cid is not None:
+                if isinstance(cid, int):   # (by link: a face-up card not shown yet is a back)
                     items.extend(card_items(cards[cid], True, (x, y), "market",
                                             target=f"draw:{cid}" if drawing else None,
                                             name="face-up " + card_name(cards[cid], True)))

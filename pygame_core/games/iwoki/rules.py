@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+from ...bag import BagSpec, HiddenSpec
 from ...core import DRAW, PASS, Action, Game, IllegalMoveError, Option, Rng, clean_move_text, register_game
 from ...geometry import hexspiral
 from .board import VirtualBoard
@@ -47,6 +48,11 @@ SMALL_DEAL = 9
 HEX_DEAL = 3
 WHITE_LIMIT = 3
 PLAYER_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+def _small_items() -> list:
+    """The small-tile bag before its shuffle: four copies of the twelve tiles."""
+    return [t for _ in range(COPIES) for t in SMALL_TILES]
 
 
 def opening_score(p) -> int:
@@ -81,22 +87,30 @@ class IwokiGame(Game):
         return n * resets + 1
 
     # ---- setup ------------------------------------------------------------------------
+    @classmethod
+    def hidden_spec(cls, options: dict) -> HiddenSpec:
+        """Played apart by link (:mod:`pygame_core.hidden_bags`): the small tiles hidden (the
+        keys of the one small tile a turn may draw travel ahead: it may be laid at once), the
+        hexagonal tiles face up once drawn (the key of the next one a white token brings
+        travels ahead too), the turn order drawn from a public bag of the seats."""
+        n = options["players"]
+        return HiddenSpec((BagSpec("small", tuple(_small_items()), ahead=1),
+                           BagSpec("hex", tuple(HEX_TILES), ahead=1, public=True),
+                           BagSpec("order", tuple(range(n)), public=True)))
+
     def _setup(self) -> None:
         n = self.options["players"]
-        small = [t for _ in range(COPIES) for t in SMALL_TILES]
-        self.rng.shuffle(small)
-        hexes = list(HEX_TILES)
-        self.rng.shuffle(hexes)
-        self.small_bag: list = small
-        self.hex_bag: list = hexes
+        src = self.draw_source
+        self.small_bag: list = src.shuffle(self, _small_items(), "small")
+        self.hex_bag: list = src.shuffle(self, list(HEX_TILES), "hex")
         self.small_hands: list[list] = []
         self.hex_hands: list[list] = []
-        for _ in range(n):
-            self.small_hands.append(sorted(self.small_bag.pop() for _ in range(SMALL_DEAL)))
-            self.hex_hands.append(sorted((self.hex_bag.pop() for _ in range(HEX_DEAL)), key=lambda t: t.id))
-        order = list(range(n))
-        self.rng.shuffle(order)
-        self.order = order
+        for q in range(n):
+            small = [src.draw(self, q, self.small_bag, "small") for _ in range(SMALL_DEAL)]
+            hexes = [src.draw(self, q, self.hex_bag, "hex", True) for _ in range(HEX_DEAL)]
+            self.small_hands.append(small if None in small else sorted(small))
+            self.hex_hands.append(hexes if None in hexes else sorted(hexes, key=lambda t: t.id))
+        self.order = src.order(self, n, "order")
         self.turn_index = 0
         self.board = VirtualBoard()
         self.points = [0] * n
@@ -180,6 +194,11 @@ class IwokiGame(Game):
             return PASS
         return parse_placement(text)
 
+    def hidden_play(self, move):
+        """``(bag, tile)`` of a tile ``move`` takes from its player's hidden hand, else None
+        (hexagonal tiles are face up)."""
+        return ("small", move.tile) if isinstance(move, SmallPlacement) else None
+
     def coerce_move(self, move):
         if isinstance(move, (SmallPlacement, HexPlacement, Action)):
             return move
@@ -245,7 +264,7 @@ class IwokiGame(Game):
                 return
             if not self.drew and self.small_bag:
                 raise IllegalMoveError("you may pass only when nothing else is possible: you can still draw")
-            if self.placements():
+            if None not in self.small_hands[p] and self.placements():   # (a hidden hand: the audit checks)
                 raise IllegalMoveError("you may pass only when nothing else is possible: a tile fits")
             return
         if isinstance(move, SmallPlacement):
@@ -258,7 +277,7 @@ class IwokiGame(Game):
                 return
         else:
             tile = move.tile
-            if tile not in self.hex_hands[p]:
+            if tile not in self.hex_hands[p] and not (None in self.hex_hands[p] and self._viewer is not None):
                 raise IllegalMoveError(f"{name} holds no hexagonal tile {order_text(move.order)} ({tile})")
             if self.board.is_empty:
                 if move.gap != OPENING_HEX:
@@ -275,7 +294,7 @@ class IwokiGame(Game):
         if isinstance(move, Action):
             self._gain_white(p, event)
             if move == DRAW:
-                tile = self.small_bag.pop()
+                tile = self.draw_source.draw(self, p, self.small_bag, "small")
                 self.small_hands[p].append(tile)
                 if tile is not None and None not in self.small_hands[p]:
                     self.small_hands[p].sort()
@@ -319,7 +338,7 @@ class IwokiGame(Game):
         if self.white[p] >= WHITE_LIMIT:
             self.white[p] = 0
             if self.hex_bag:
-                tile = self.hex_bag.pop()
+                tile = self.draw_source.draw(self, p, self.hex_bag, "hex", True)
                 self.hex_hands[p].append(tile)
                 event["hex_drawn"] = None if tile is None else tile.name
             else:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ...bag import BagSpec, HiddenSpec
 from ...core import DRAW, PASS, Action, Game, IllegalMoveError, Option, Rng, clean_move_text, register_game
 from ...geometry import trigrid
 from .board import (BRIDGE_BONUS, BRIDGES, DRAW_PENALTY, GOING_OUT_BONUS, HEXAGON_AT, HEXAGON_BONUS, MAX_DRAWS,
@@ -105,6 +106,13 @@ class TriominosGame(Game):
                "(the highest total wins); so every game ends",
                minimum=1, maximum=MAX_ROUNDS_LIMIT),
     )
+
+    @classmethod
+    def hidden_spec(cls, options: dict) -> HiddenSpec:
+        """Played apart by link (:mod:`pygame_core.hidden`): one bag, the keys of the three
+        tiles a turn may draw sent ahead, the opener decided by comparing hands."""
+        return HiddenSpec((BagSpec("triominos", tuple(ALL_TILES), ahead=MAX_DRAWS),), opener="best-hand",
+                          hand=HAND_SIZES[options["players"]])
 
     @classmethod
     def max_moves(cls, options: dict) -> int:
