@@ -115,8 +115,8 @@ class BagsSource(DrawSource):
     """A seat's copy of a game with several bags dealt by the fair deal (iwoki, Codex; see
     :mod:`pygame_core.hidden_bags`).  Every request the rules make is logged per bag, by its
     index in the bag (``log[bag][i] = (opener, public)``: the seat that opens it and whether
-    it is face up) and answered by ``known(bag, opener, k)``, ``k`` counting that seat's
-    earlier requests from the bag: the item, or ``None`` while this seat may not know it.  A
+    it is face up) and answered by ``known(bag, opener, k, public)``, ``k`` counting that
+    seat's earlier requests from the bag: the item, or ``None`` while this seat may not know it.  A
     request opens for its drawer; a face-up one at the setup for seat 0, during the game for
     its drawer when the bag's keys travel ahead (it may need the item in the same turn), else
     for the other seat (so nobody reads a deck's top before choosing where to draw).
@@ -125,7 +125,7 @@ class BagsSource(DrawSource):
 
     def __init__(self, viewer, spec, known=None, first_player=None):
         self.viewer, self.spec, self.first_player = viewer, spec, first_player
-        self.known = known or (lambda bag, opener, k: None)
+        self.known = known or (lambda bag, opener, k, public: None)
         self.log: dict[str, dict[int, tuple]] = {b.name: {} for b in spec.bags}
         self.sizes = {b.name: len(b.items) for b in spec.bags}
         self.setting_up, self.unknown = True, 0   # public items of the setup not known here
@@ -144,7 +144,7 @@ class BagsSource(DrawSource):
         log = self.log[bag]
         log[i] = (opener, public)
         k = sum(1 for j in range(i) if log[j][0] == opener)
-        item = self.known(bag, opener, k)
+        item = self.known(bag, opener, k, public)
         if item is None and public and self.setting_up:
             self.unknown += 1
         if item is None and not (public or self.setting_up) and b.ahead and opener == self.viewer:

@@ -73,7 +73,7 @@ def audit_bags(player) -> dict:
     if any(t is None for report in reports.values() for t in report.tiles):
         return out
 
-    def known(bag, opener, k):
+    def known(bag, opener, k, public):
         drawn = player.dps[bag].deal.drawn[opener]
         return player.items[bag][reports[bag].tiles[drawn[k]]] if k < len(drawn) else None
     full, _ = player._build([], known, viewer=None)

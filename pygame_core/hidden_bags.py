@@ -105,9 +105,10 @@ class BagsPlayer(Seat):
     def deals(self) -> dict:
         return {name: dp.deal for name, dp in self.dps.items()}
 
-    def _known(self, bag: str, opener: int, k: int):
+    def _known(self, bag: str, opener: int, k: int, public: bool):
         """The item of ``opener``'s ``k``-th request from ``bag``, if this seat may know it: its
-        own (opened with its keys) or a face-up one shown; else None."""
+        own (opened with its keys) or a face-up one shown; else None (the other's hidden items
+        stay None in this copy, even once placed: the deal checked each one placed)."""
         dp = self.dps[bag]
         d = dp.deal
         if d is None:
@@ -122,7 +123,7 @@ class BagsPlayer(Seat):
             return None
         if opener == self.seat and pos in dp.hand:
             return self.items[bag][dp.hand[pos]]
-        return self.items[bag][d.played[pos][1]] if pos in d.played else None
+        return self.items[bag][d.played[pos][1]] if public and pos in d.played else None
 
     def _build(self, moves: list, known=None, viewer="me"):
         """A fresh copy with ``moves`` played (``GameError`` naming the move if one cannot

@@ -92,22 +92,22 @@ def describe(link: dict) -> list[str]:
 
 def cmd_verify(args, text: str) -> int:
     """Take a hidden-hand link into a player's record; print what it added, and the audit."""
-    from .hidden import HiddenPlayer
+    from .hidden import load_player
     try:
         with open(args.state, encoding="utf-8") as f:
             state = json.loads(f.read(MAX_LINK_CHARS * 10))
     except (OSError, ValueError) as exc:
         raise GameError(f"cannot read the record {quote(args.state, 60)}: {exc}") from None
     try:
-        player = HiddenPlayer(state)
+        player = load_player(state)
         got = player.receive(text.strip())
     except InvalidRecordError as exc:
         print(f"refused: {exc}")
         return 1
     print(got["message"])
     print(player.status())
-    if player.finished:
-        report = player.audit()
+    report = player.audit() if player.finished else None
+    if report:
         print(f"audit: {'passed' if report['ok'] else 'FAILED'}; {report['result']}")
         for problem in report["problems"]:
             print("  " + problem)
@@ -116,7 +116,7 @@ def cmd_verify(args, text: str) -> int:
     if args.save:
         with open(args.state, "w", encoding="utf-8") as f:
             json.dump(player.to_json(), f)
-    return 0 if not player.finished or player.audit()["ok"] else 1
+    return 0 if report is None or report["ok"] else 1
 
 
 def cmd_link(args) -> int:

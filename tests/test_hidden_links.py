@@ -32,9 +32,17 @@ def play(seed, *, greedy=True, stop=None, cheat=None):
     a = HiddenPlayer.invite("triominos", target=None, names=["Ann", ""], start=29_000_000,
                             randbytes=randbytes(seed))
     b = HiddenPlayer.accept(a.last_link, name="Bob", randbytes=randbytes(seed + 1000))
+    return pass_links(a, b, choose, stop=stop, cheat=cheat)
+
+
+def pass_links(a, b, choose, *, stop=None, cheat=None, watch=None):
+    """A and B pass links until both seeds are shown (or ``stop`` links): ``(a, b, links)``;
+    ``cheat(player)`` before a player replies, ``watch(player)`` after it takes a link in."""
     links, players, turn = [a.last_link, b.last_link], [a, b], 0
     while not (a.finished and b.finished) and (stop is None or len(links) < stop):
         players[turn].receive(links[-1])
+        if watch:
+            watch(players[turn])
         if a.finished and b.finished:
             break
         if cheat:
@@ -213,14 +221,18 @@ def test_link_show_and_verify(game, tmp_path, capsys):
     assert main(["link", "show", links[6]]) == 0
     out = capsys.readouterr().out
     assert "hidden hands" in out and "deal messages: 1" in out
-    start = play(3, stop=6)
-    receiver = start[1]                     # link 6 is player 1's: player 2 receives it
+    verify_by_command_line(links, play(3, stop=6)[1], a, tmp_path, capsys)
+
+
+def verify_by_command_line(links, receiver, finished, tmp_path, capsys):
+    """``link verify``: link 6 (player 1's) into ``receiver``'s record (player 2's, five links
+    in), the last link into ``finished``'s (the audit), a cut link refused."""
     state = tmp_path / "state.json"
     state.write_text(json.dumps(receiver.to_json()))
     assert main(["link", "verify", links[6], "--state", str(state)]) == 0
     assert "new move" in capsys.readouterr().out
     final = tmp_path / "final.json"
-    final.write_text(json.dumps(a.to_json()))
+    final.write_text(json.dumps(finished.to_json()))
     assert main(["link", "verify", links[-1], "--state", str(final)]) == 0
     assert "audit: passed" in capsys.readouterr().out
     assert main(["link", "verify", links[3][:-9], "--state", str(state)]) == 1
