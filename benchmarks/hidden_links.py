@@ -1,10 +1,12 @@
-"""Hidden-hand games by link (``pygame_core/hidden.py``) in CPython: link sizes at every point
-of whole two-player Triominos games, and the time each side takes (a benchmark, not a test).
+"""Hidden-hand games by link (``pygame_core/hidden.py``, ``hidden_bags.py``) in CPython: link
+sizes at every point of whole two-player Triominos, iwoki or Codex games, and the time each
+side takes (a benchmark, not a test).
 
-    .venv/bin/python benchmarks/hidden_links.py [--games 10] [--seed 0]
+    .venv/bin/python benchmarks/hidden_links.py [--game triominos|iwoki|codex] [--games 10] [--seed 0]
 
 Each game is played by two :class:`HiddenPlayer` objects that pass only link strings (moves:
-the first placement, else draw, else pass; odd games pick a random placement).  Printed: per
+the first placement, else draw, else pass; odd games pick a random move: a random placement
+in Triominos, in iwoki a draw whenever allowed, else any move, in Codex any move).  Printed: per
 game its hops, moves and largest link; then, over all games, the size of the link at each hop
 of the deal (invitation, reply, first hand) and the largest move link and final (seed) link,
 in characters (the target: under 8 KB at every point); the CPU seconds of making a link
@@ -23,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pygame_core.core import GameError  # noqa: E402
-from pygame_core.hidden import HiddenPlayer, random_placer  # noqa: E402
+from pygame_core.hidden import HiddenPlayer, load_player, random_placer  # noqa: E402
 
 
 def timed(fn):
@@ -32,11 +34,20 @@ def timed(fn):
     return out, time.process_time() - cpu
 
 
-def game(seed: int, greedy: bool):
+def chooser(name: str, rng):
+    if name == "triominos":
+        return random_placer(rng)
+    if name == "iwoki":
+        return lambda g, texts: "draw" if "draw" in texts else rng.choice(texts)
+    return lambda g, texts: rng.choice(texts)
+
+
+def game(name: str, seed: int, greedy: bool):
     rng = random.Random(seed)
-    choose = None if greedy else random_placer(rng)
+    choose = None if greedy else chooser(name, rng)
     rb = lambda n: rng.randbytes(n)  # noqa: E731
-    (a, t0) = timed(lambda: HiddenPlayer.invite("triominos", target=None, randbytes=rb))
+    options = {"target": None} if name == "triominos" else {}
+    (a, t0) = timed(lambda: HiddenPlayer.invite(name, randbytes=rb, **options))
     (b, t1) = timed(lambda: HiddenPlayer.accept(a.last_link, randbytes=rb))
     links, make, take, players, turn = [a.last_link, b.last_link], [t0, t1], [], [a, b], 0
     while not (a.finished and b.finished):
@@ -53,6 +64,7 @@ def game(seed: int, greedy: bool):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=("triominos", "iwoki", "codex"), default="triominos")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
@@ -62,7 +74,7 @@ def main() -> None:
     for g in range(args.games):
         seed = args.seed + g
         try:
-            a, b, links, mk, tk = game(seed, greedy=g % 2 == 0)
+            a, b, links, mk, tk = game(args.game, seed, greedy=g % 2 == 0)
         except GameError as exc:
             locked += 1
             print(f"game {g}: stopped: {exc}")
@@ -73,14 +85,15 @@ def main() -> None:
             sizes[name].append(value)
         make += mk
         take += tk
-        _, t = timed(lambda: HiddenPlayer(a.to_json()))
+        _, t = timed(lambda: load_player(a.to_json()))
         loads.append(t)
         report, t = timed(a.audit)
         audits.append(t)
         assert report["ok"] and report == b.audit(), report
         print(f"game {g}: {len(links)} links, {len(a.moves)} moves, largest link {max(lens):,} "
               f"characters, {report['result']}")
-    print(f"\nlink sizes, characters (median / max over {args.games} games; target under 8,192):")
+    print(f"\n{args.game}: link sizes, characters (median / max over {args.games} games; "
+          "Triominos' target under 8,192):")
     for name, values in sizes.items():
         if values:
             print(f"  {name:40} {int(statistics.median(values)):6,} / {max(values):6,}")

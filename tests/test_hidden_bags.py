@@ -320,3 +320,19 @@ def test_link_show_and_verify(whole, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "hidden hands" in out and f"deal messages: {len(a.spec.bags)}" in out
     verify_by_command_line(links, play(name, 4, stop=6)[1], a, tmp_path, capsys)
+
+
+def test_iwoki_items_offered_ahead_are_released_at_the_end_of_a_bag(monkeypatch):
+    """The small and hexagonal tiles offered ahead and not drawn go to the other player when a
+    bag runs low, so every draw the rules allow can be made; the audits still pass."""
+    from pygame_core.deal.players import DealPlayer
+    released, real = [], DealPlayer._releases
+
+    def counting(self, *args):
+        out = real(self, *args)
+        released.extend(out)
+        return out
+    monkeypatch.setattr(DealPlayer, "_releases", counting)
+    a, b, links = play("iwoki", 2)
+    assert released and a.audit()["ok"] and b.audit()["ok"]
+    assert sum(m == "draw" for m in a.moves) == 30          # the whole small bag was drawn
