@@ -42,6 +42,13 @@ class HiddenPlayer(Seat):
     :meth:`accept` (seat 1, from the invitation link), or load one from :meth:`to_json`'s
     record.  :meth:`reply` makes this seat's next link, :meth:`receive` takes the friend's."""
 
+    def __new__(cls, state=None):
+        """``HiddenPlayer(record)`` loads any game's record: a game with several bags (iwoki,
+        Codex) gives a :class:`BagsPlayer`."""
+        if cls is HiddenPlayer and isinstance(state, dict) and _bags_game(state):
+            return BagsPlayer(state)
+        return super().__new__(cls)
+
     def __init__(self, state: dict):
         self._load(state)
 
@@ -408,14 +415,18 @@ def random_placer(rng):
     return lambda game, texts: rng.choice([t for t in texts if t[0].isdigit()] or texts[:1])
 
 
+def _bags_game(record: dict) -> bool:
+    """Whether a record is of a game whose spec draws who starts (iwoki, Codex)."""
+    try:
+        return _spec(record["game"], record["options"]).opener != "best-hand"
+    except (KeyError, TypeError, ValueError, AttributeError, GameError):
+        return False                      # (the record's own check says what is wrong)
+
+
 def load_player(record: dict):
     """A seat from its stored record (:meth:`HiddenPlayer.to_json`): a :class:`HiddenPlayer`
-    or, for a game with several bags, a :class:`BagsPlayer`."""
-    try:
-        bags = _spec(record["game"], record["options"]).opener != "best-hand"
-    except (KeyError, TypeError, ValueError, AttributeError, GameError):
-        bags = False                      # (the record's own check says what is wrong)
-    return BagsPlayer(record) if bags else HiddenPlayer(record)
+    or, for a game with several bags, a :class:`BagsPlayer` (as ``HiddenPlayer(record)``)."""
+    return HiddenPlayer(record)
 
 
 def open_link(link: str, records: list[dict]):

@@ -62,7 +62,8 @@ def audit(player) -> dict:
 def audit_bags(player) -> dict:
     """The audit of a finished :class:`~pygame_core.hidden_bags.BagsPlayer`: every bag's deal
     audit, then the whole game replayed with every item known (each seat's requests answered
-    by the positions it drew, in order), naming whoever made a move it could not make."""
+    by the positions it drew, in order), naming whoever made a move it could not make.  Its
+    ``hands``: per seat, every hidden item it drew (face-up ones left out)."""
     problems, cheaters, reports = [], set(), {}
     for name, dp in player.dps.items():
         report = reports[name] = dp.audit()
@@ -76,10 +77,10 @@ def audit_bags(player) -> dict:
     def known(bag, opener, k, public):
         drawn = player.dps[bag].deal.drawn[opener]
         return player.items[bag][reports[bag].tiles[drawn[k]]] if k < len(drawn) else None
-    full, _ = player._build([], known, viewer=None)
+    full, source = player._build([], known, viewer=None)
     _replay(full, player.moves, problems, cheaters)
-    hidden = [b.name for b in player.spec.bags if not b.public]
-    out["hands"] = [[str(player.items[b][reports[b].tiles[pos]]) for b in hidden
-                     for pos in player.dps[b].deal.drawn[q]] for q in (0, 1)]
+    out["hands"] = [[str(known(b, q, k, False)) for b in source.log
+                     for k, public in enumerate(pub for who, pub in source.log[b].values() if who == q)
+                     if not public and k < len(player.dps[b].deal.drawn[q])] for q in (0, 1)]
     out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores)
     return out

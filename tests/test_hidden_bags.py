@@ -186,6 +186,12 @@ def test_tampered_links_are_refused_naming_the_move(name):
     shown = "does not show it from a position its player drew" if name == "codex" else ""
     with pytest.raises(InvalidRecordError, match=f"move {done + k + 1}.*{shown}"):
         receiver.receive(_relinked(link, moves=moves))
+    if name == "codex":    # a face-up card placed instead (it needs no key): refused by the rules
+        face_up = next(c for c in receiver.game.market if isinstance(c, int))
+        moves[done + k] = f"play {face_up} back at {at}"
+        hops = [serialize(_without_plays(parse(data, len(b.items)))) for data, b in zip(h["hops"], receiver.spec.bags)]
+        with pytest.raises(InvalidRecordError, match=f"move {done + k + 1}.*in sight"):
+            receiver.receive(_relinked(link, moves=moves, hops=hops))
     # a wrong key: one key of a hop altered
     hops = list(h["hops"])
     j, msg = next((j, parse(data, len(b.items))) for j, (data, b) in enumerate(zip(hops, receiver.spec.bags))
@@ -200,6 +206,11 @@ def test_tampered_links_are_refused_naming_the_move(name):
         receiver.receive(_relinked(link, hops=receiver.messages[-1]))
     assert receiver.to_json() == saved             # refusals changed nothing
     assert receiver.receive(link)["status"] == "ahead"
+
+
+def _without_plays(msg):
+    msg.plays = []
+    return msg
 
 
 def _cheating_pass(cls, seat):
@@ -336,3 +347,24 @@ def test_iwoki_items_offered_ahead_are_released_at_the_end_of_a_bag(monkeypatch)
     a, b, links = play("iwoki", 2)
     assert released and a.audit()["ok"] and b.audit()["ok"]
     assert sum(m == "draw" for m in a.moves) == 30          # the whole small bag was drawn
+
+
+@pytest.mark.parametrize("name", ["iwoki", "codex"])
+def test_damaged_links_raise_one_clear_error_and_change_nothing(name):
+    a, b, links = play(name, 16, stop=9)
+    receiver = b                                   # link 9 (index 8) is player 1's
+    saved = receiver.to_json()
+    link, rng = links[8], random.Random(2)
+    for _ in range(40):
+        k = rng.randrange(2, len(link))
+        damaged = rng.choice([link[:k], link[:k] + rng.choice("AZaz09-_") + link[k + 1:]])
+        if damaged != link:
+            with pytest.raises(InvalidRecordError):
+                receiver.receive(damaged)
+    h = decode_link(link)["hidden"]
+    for hops in (h["hops"][:-1], h["hops"] + h["hops"][:1], [m[:-3] for m in h["hops"]], h["hops"][::-1]):
+        with pytest.raises(InvalidRecordError):
+            receiver.receive(_relinked(link, hops=hops))
+    assert receiver.to_json() == saved
+    assert HiddenPlayer(saved).moves == receiver.moves       # (any game's record loads this way)
+    assert receiver.receive(link)["status"] == "ahead"

@@ -279,8 +279,13 @@ class CodexGame(Game):
             return
         if not isinstance(move, PlayMove):
             raise IllegalMoveError(f"{name} places a card first: play <card> front|back at (x,y)")
-        if move.card not in self.hands[p] and not (self._viewer is not None and self._viewer != p):
-            raise IllegalMoveError(f"card {move.card} is not in {name}'s hand")
+        if move.card not in self.hands[p]:
+            if self._viewer is None or self._viewer == p:
+                raise IllegalMoveError(f"card {move.card} is not in {name}'s hand")
+            seen = move.card in self.market or any(c.card.id == move.card for f in self.fields
+                                                   for c in f.cards.values())
+            if seen:     # a view: a hidden hand may hold any card but those in sight elsewhere
+                raise IllegalMoveError(f"card {move.card} is not in {name}'s hand: it is in sight")
         card = cards.get(move.card)
         if card is None or card.type == "starter":
             raise IllegalMoveError(f"card {move.card} cannot be played from a hand")
