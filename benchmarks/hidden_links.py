@@ -10,7 +10,7 @@ in Triominos, in iwoki a draw whenever allowed, else any move, in Codex any move
 game its hops, moves and largest link; then, over all games, the size of the link at each hop
 of the deal (invitation, reply, first hand) and the largest move link and final (seed) link,
 in characters (the target: under 8 KB at every point); the CPU seconds of making a link
-(``reply``) and of taking one in (``receive``: proofs and moves checked), medians and maxima;
+(the three setup hops, then a move's: ``reply``) and of taking one in (``receive``: proofs and moves checked), medians and maxima;
 loading a whole finished game's record (every message checked again); the final audit; and
 how many turns found the bag's next tiles locked for the other player's draws.
 """
@@ -71,6 +71,7 @@ def main() -> None:
     sizes: dict[str, list[int]] = {"invitation": [], "reply (lock, shuffle, relock, keys)": [],
                                    "first hand and relock": [], "largest move link": [], "final (seed)": []}
     make, take, loads, audits, locked, longest = [], [], [], [], 0, 0
+    setup = [[], [], []]       # making the invitation, B's reply, A's relock and first hand
     for g in range(args.games):
         seed = args.seed + g
         try:
@@ -83,7 +84,9 @@ def main() -> None:
         longest = max(longest, max(lens))
         for name, value in zip(sizes, [lens[0], lens[1], lens[2], max(lens[3:-1] or [0]), lens[-1]]):
             sizes[name].append(value)
-        make += mk
+        make += mk[3:]
+        for values, t in zip(setup, mk):
+            values.append(t)
         take += tk
         _, t = timed(lambda: load_player(a.to_json()))
         loads.append(t)
@@ -97,7 +100,9 @@ def main() -> None:
     for name, values in sizes.items():
         if values:
             print(f"  {name:40} {int(statistics.median(values)):6,} / {max(values):6,}")
-    for name, values in (("make a link (reply)", make), ("take a link in (receive)", take),
+    for name, values in (("make the invitation", setup[0]), ("make B's reply", setup[1]),
+                         ("make A's relock and first hand", setup[2]), ("make a move's link", make),
+                         ("take a link in (receive)", take),
                          ("load a finished game's record", loads), ("final audit", audits)):
         print(f"  {name:40} median {statistics.median(values):.3f} s, max {max(values):.3f} s CPU")
     print(f"games stopped with the bag's next tiles locked for the other's draws: {locked}")

@@ -1,5 +1,11 @@
 """Hidden-hand games played apart by link, dealt by the fair deal (:mod:`pygame_core.deal`).
 
+This module is the entry point for every such game (:meth:`HiddenPlayer.invite`,
+:meth:`HiddenPlayer.accept`, ``HiddenPlayer(record)``, :func:`open_link`) and plays the games
+whose hands decide who opens (Triominos); the games that draw who starts and have several bags
+(iwoki, Codex) are handed to :class:`~pygame_core.hidden_bags.BagsPlayer`.  What a game needs
+(its bag, hand, keys sent ahead) comes from its ``hidden_spec``.
+
 Two people play a game with hands and a bag (Triominos, a single round) by sending each other
 version-4 links (:mod:`pygame_core.records.v4`): each link holds the public moves and the deal
 messages of the sender's last hop, never a hand or a key the receiver may not use.  Each side

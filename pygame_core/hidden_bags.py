@@ -331,9 +331,19 @@ class BagsPlayer(Seat):
             raise GameError("the link plays a move for you")
         for (name, dp), data in zip(self.dps.items(), h["hops"]):
             dp.receive(data)
-        done = len(self.moves)
-        before, _ = self._build(self.moves)
-        game, src = self._build(self.moves + new)
+        done, needed = len(self.moves), {b.name: [] for b in self.spec.bags}
+        game, src = self._build(self.moves)
+        if new and game is None:
+            raise GameError("moves before the deal has shown the table")
+        for k, text in enumerate(new, done + 1):     # (the friend's moves, on this seat's copy)
+            try:
+                move = game.to_move(text)
+                hidden = game.hidden_play(move) if hasattr(game, "hidden_play") else None
+                game.play(move)
+            except GameError as exc:
+                raise GameError(f"move {k} ({quote(text, 30)}) cannot be played: {exc}") from None
+            if hidden:
+                needed[hidden[0]].append((k, text, hidden[1]))
         self.messages.append(list(h["hops"]))
         self.moves = self.moves + new
         self.game, self.source = game, src
@@ -342,14 +352,6 @@ class BagsPlayer(Seat):
         if msgs[0].step >= 2 and game is not None and not game.is_over and game.current_player == p \
                 and not any(d.seeds for d in self.deals.values()):   # (from hop 2 on, the sender saw the table)
             raise GameError("the link stops in the middle of its player's turn")
-        needed = {b.name: [] for b in self.spec.bags}
-        if new:
-            walk = before if before is not None else None
-            for k, text in enumerate(new, done + 1):
-                hidden = walk.hidden_play(walk.to_move(text)) if hasattr(walk, "hidden_play") else None
-                if hidden:
-                    needed[hidden[0]].append((k, text, hidden[1]))
-                walk.play(text)
         self._check_hop(msgs, needed, p)
 
     def _check_hop(self, msgs: list, needed: dict, p: int) -> None:

@@ -10,9 +10,10 @@ Same token and frame as version 1 (``"4." base64url(frame)``, CRC-32, stored or 
               "i", "s", "n", "t"  game id, sender seat, names, start minute (as in version 3)
               "f": the seat that opens, once it is known (omitted before)
     move    = a public move text (a tile placed is public; a draw is just "draw")
-    message = a :mod:`pygame_core.deal` message: the sender's hop(s) since the receiver last
+    message = a :mod:`pygame_core.deal` message: the sender's hop since the receiver last
               moved (locks, shuffles, keys for the receiver's next draws with their proofs,
-              the sender's own key for each tile it placed, its seed at the end)
+              the sender's own key for each tile it placed, its seed at the end); a game with
+              several bags (iwoki, Codex) sends one message per bag, in its spec's order
 
 A link holds no seed, no hand and no key for a position the receiver may not draw: the
 receiver opens only its own tiles, with its own keys kept on its device
