@@ -214,7 +214,7 @@ class BagsPlayer(Seat):
         d, items = dp.deal, self.items[bag.name]
         offer = draw = release = None
         if step >= 1 and not reveal:
-            offer = {o: want[o] - len(d.drawn[o]) + (bag.ahead if self.game is not None else 0)}
+            offer = {o: want[o] - len(d.drawn[o]) + (bag.ahead if step >= 2 else 0)}
             release = self._release(bag, d, offer[o], want)
         play = []
         if step >= 2:
@@ -378,6 +378,19 @@ class BagsPlayer(Seat):
                                     "show it from a position its player drew")
             if len(placed) > len([n for n in needed[b.name] if n[2] not in face_up]):
                 raise GameError(f"its {b.name} deal shows an item no move placed")
+            self._check_keys(msg, b, d, wants[b.name])
+
+    def _check_keys(self, msg, bag, d, want: list) -> None:
+        """The friend gave the keys it owes: of every item this seat drew and cannot open yet,
+        and from hop 2 on, of its next ``ahead`` draws (at the end, its seed instead)."""
+        if msg.step < 1 or msg.seed is not None:
+            return
+        me = self.seat
+        opened = sum(1 for pos in d.reserved_for(me) if pos not in d.drawn_by and d.openable(me, pos))
+        left = len(bag.items) - sum(want)
+        owed = want[me] - len(d.drawn[me]) + (min(bag.ahead, left) if msg.step >= 2 else 0)
+        if opened < owed:
+            raise DealError(f"its {bag.name} deal gives the keys of {opened} of your draws, not {owed}")
 
     # ----------------------------------------------------------------- the audit
     def audit(self) -> dict:

@@ -201,6 +201,12 @@ def test_tampered_links_are_refused_naming_the_move(name):
     hops[j] = serialize(msg)
     with pytest.raises(InvalidRecordError, match=f"moves? {done + 1}.*does not fit"):
         receiver.receive(_relinked(link, hops=hops))
+    # keys withheld: the hop gives none of the keys it owes
+    msg = parse(h["hops"][j], len(receiver.spec.bags[j].items))
+    msg.unlocks = []
+    hops[j] = serialize(msg)
+    with pytest.raises(InvalidRecordError, match=f"moves? {done + 1}.*gives the keys of"):
+        receiver.receive(_relinked(link, hops=hops))
     # a replayed hop: the messages of an earlier link
     with pytest.raises(InvalidRecordError, match="replayed or lost"):
         receiver.receive(_relinked(link, hops=receiver.messages[-1]))
