@@ -20,7 +20,7 @@ from pygame_core.games.iwoki.rules import IwokiGame
 from pygame_core.hidden import BagsPlayer, HiddenPlayer, load_player, open_link
 from pygame_core.records import decode_link
 from pygame_core.records.v4 import encode_hidden_link
-from test_hidden_links import pass_links, randbytes, verify_by_command_line
+from test_hidden_links import _inflated, pass_links, randbytes, verify_by_command_line
 
 LIMIT = 12_288     # the largest link of each game is measured and printed; this guards growth
 
@@ -77,8 +77,10 @@ def test_the_largest_link_of_each_game(whole):
 def test_no_link_gives_a_key_for_the_other_hidden_hand(whole):
     name, (a, b, links) = whole
     spec = a.spec
+    elements = {e for dp in a.dps.values() for e in dp.deal.tiles[1]}
     for k, link in enumerate(links):
         sender = k % 2
+        assert not any(e in _inflated(link) for e in elements)      # no unlocked item's element
         for data, bag in zip(decode_link(link)["hidden"]["hops"], spec.bags):
             d = a.dps[bag.name].deal
             for unlock in parse(data, len(bag.items)).unlocks:   # keys only for the receiver's draws
