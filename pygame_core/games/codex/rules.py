@@ -5,6 +5,8 @@ Naturalis is a trademark of its publisher.
 :class:`CodexGame` is the game (registered as ``"codex"``): setup from the seed, starter and
 objective choices as moves, place-then-draw turns, the market, the end trigger with the extra
 round, objectives and the tie-break; ``view``/``determinize`` for hidden hands and objectives.
+Decks, hands, face-up cards, objectives and who starts come from the game's draw source
+(:mod:`pygame_core.bag`; by link, the fair deal: :meth:`CodexGame.hidden_spec`).
 The model it plays on (:mod:`.pieces`, :mod:`.board`) stands on its own.
 """
 

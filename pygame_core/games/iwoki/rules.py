@@ -6,7 +6,10 @@ The board model (:mod:`.pieces`, :mod:`.board`) stands on its own; this module i
 turn order, the opening (a hexagonal tile in H1 or a small tile in H1_H4_H5 with their special
 scores), one voluntary draw per turn, passing only when nothing else is possible, white tokens
 (3 bring a hexagonal tile) and the red token, the end (a player without small tiles at the
-start of their turn, or N passes in a row with N players) and the final deduction.
+start of their turn, or N passes in a row with N players) and the final deduction.  The
+bags, the hands, every draw and the turn order come from the game's draw source
+(:mod:`pygame_core.bag`: the seeded ``Rng`` by default, the fair deal when played by link, see
+:meth:`IwokiGame.hidden_spec`).
 
 The pass streak counts the passes since the last placement **or draw**: a draw restarts it, as
 in the reference game (heidihac/iwoki, ``GameState.move``: drawing sets ``turnPassed = 0``, a
