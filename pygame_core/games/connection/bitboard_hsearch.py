@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import heapq
 
+from .edge_templates import template_vcs
+
 MAX_VC = 4
 MAX_SC = 8
 BUDGET = 4000
@@ -152,6 +154,13 @@ def hsearch(core, stones: int, other: int, player: int, budget: int = BUDGET, br
         for i in range(len(sides)):
             if touch[a] >> i & 1:
                 add_vc(a, nb + nchain + i, 0)
+    for i, p, carrier in template_vcs(core, player, stones, empty):  # (edge_templates.py)
+        if empty >> p & 1:
+            add_vc(nchain + i, p, carrier)
+        else:
+            a = next(a for a, g in enumerate(chains) if g >> p & 1)
+            if not touch[a] >> i & 1:
+                add_vc(a, nb + nchain + i, carrier)
 
     work = 0
     while heap and work < budget:

@@ -44,6 +44,7 @@ from __future__ import annotations
 import heapq
 
 from .bitboard_hsearch import HResult, _wins, chains_of
+from .edge_templates import template_vcs
 
 KEEP_VC = 4
 MAX_VC = 8
@@ -203,6 +204,13 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
     for i, side in enumerate(sides):
         for p in _bits(side & empty):
             tab.add_vc(first_side + i, p, 0)
+    for i, p, carrier in template_vcs(core, player, stones, empty):  # (edge_templates.py)
+        if empty >> p & 1:
+            tab.add_vc(first_side + i, p, carrier)
+        else:
+            a = next(a for a, g in enumerate(chains) if g >> p & 1)
+            if not touch[a] >> i & 1:
+                tab.add_vc(nb + a, first_side + i, carrier)
     vc, sc, heap = tab.vc, tab.sc, tab.heap
     add_vc, add_sc, pop, key_of = tab.add_vc, tab.add_sc, heapq.heappop, tab.keys.get
     work = 0
