@@ -10,6 +10,7 @@
 //   showFailure(text)    the engine cannot start: say so, offer Reload, stop the progress bar
 //
 // None of these knows a game: states are the bridge's own, and checks are only about shape.
+import { hasKey, t } from "../i18n/i18n.js";
 const $ = (id) => document.getElementById(id);
 const SCREEN_KEY = "boardwright.screen.v1";
 // what of a state a painted-early board needs; the rest (record, save, exports) is the engine's
@@ -104,9 +105,15 @@ export function showProgress(msg) {
   if (Number.isInteger(msg.steps) && Number.isInteger(msg.step)) {
     bar.max = msg.steps;
     bar.value = msg.step;
-    bar.setAttribute("aria-valuetext", `step ${msg.step + 1} of ${msg.steps}: ${msg.text}`);
+    bar.setAttribute("aria-valuetext", t("loading.step", { step: msg.step + 1, steps: msg.steps, text: progressText(msg) }));
   }
-  $("loading-text").textContent = msg.text;
+  $("loading-text").textContent = progressText(msg);
+}
+
+/** The worker's progress line in the reader's words: its `key` (the catalog's "loading.<key>")
+ * with its `params`, else its English `text`. */
+function progressText(msg) {
+  return msg.key && hasKey(`loading.${msg.key}`) ? t(`loading.${msg.key}`, msg.params || {}) : String(msg.text ?? "");
 }
 
 export function showFailure(text) {

@@ -15,6 +15,7 @@ import { boardRoom, fitBoard } from "./layout.js";
 import { attachHandler, renderScene } from "../board/render.js";
 import { showReplayBar } from "../panels/replay-bar.js";
 import "./display-settings.js"; // (applied as it loads: theme, orientation)
+import { t } from "../i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,8 +44,8 @@ function draw(state) {
     const p = state.players[state.current_player];
     const swatch = document.createElement("span");
     swatch.className = `swatch p${state.current_player}`;
-    const tail = state.preview ? `: your move against ${state.preview.against} (the engine is starting)` : " (the engine is starting)";
-    $("status").replaceChildren(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`, tail);
+    const tail = state.preview ? t("early.against", { name: state.preview.against }) : " " + t("early.starting");
+    $("status").replaceChildren(swatch, t("status.toMove", { name: p.name }), p.agent === "human" ? "" : t("status.agent", { agent: p.agent_title }), tail);
   }
   svg.dataset.first = "1"; // (not yet the page's own board: early.js draws that)
   document.body.dataset.firstBoardMs = String(Math.round(performance.now()));

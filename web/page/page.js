@@ -3,6 +3,7 @@
 // itself (state.js) is the controller's: no feature imports it. state.js hands it over here as it
 // loads (holdState, once); a feature that assigns to this `ui` gets a TypeError, and
 // tests/test_page_controller.py finds every write (nested ones too) in the source.
+import { t } from "../i18n/i18n.js";
 let held = null; // the controller's `ui`
 
 const refuse = () => {
@@ -58,7 +59,7 @@ export function gameInfo(id) { return ui.games.find((g) => g.id === id); }
  * look at is an ordinary game. */
 export function noHelpReason(state) {
   return state && state.friend && state.friend.running
-    ? "No computer help during a game with a friend: Hint, Analyse and Review come back once it is over." : "";
+    ? t("help.friend") : "";
 }
 
 /** The scene on the board: the choice's preview, else the game's (null before any game). */

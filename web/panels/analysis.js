@@ -8,6 +8,7 @@
 import { send } from "../page/play.js";
 import { $, makeButton } from "../page/dom.js";
 import { noHelpReason, page, ui } from "../page/page.js";
+import { errorText } from "../i18n/i18n.js";
 
 const SLICE_S = 0.15; // the worker searches this long between two updates (≥ 4 updates a second)
 const TOP = 5;
@@ -72,7 +73,7 @@ async function loop() {
       if (!analysing) break;
       if (!ui.state || positionKey(ui.state) !== key) continue; // the position changed meanwhile
       if (!response.ok) {
-        note = response.error.message;
+        note = errorText(response.error);
         result = null;
         renderAnalysis();
         await sleep(IDLE_MS * 3);

@@ -10,6 +10,7 @@ import {
 } from "./saves.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
+import { errorText } from "../i18n/i18n.js";
 
 let saveId = null; // the autosave entry of the game on screen
 let saveRev = 0; // the revision of that entry this tab last wrote or read (saves.js putSave)
@@ -218,7 +219,7 @@ export async function resumeSave(id, { boot = false } = {}) {
   page.setBusy(false);
   if (!response.ok) {
     // it stays in the list with the reason, until the player dismisses it or deletes it
-    const reason = String(response.error.message).slice(0, 200);
+    const reason = String(errorText(response.error)).slice(0, 200);
     touchSave(id, { error: reason });
     renderSaves();
     const msg = `The saved ${e.title} game could not be opened: ${reason}`;

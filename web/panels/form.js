@@ -4,16 +4,17 @@ import { botChoices } from "../bots/botplay.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { $, makeOption } from "../page/dom.js";
 import { gameInfo } from "../page/page.js";
+import { t } from "../i18n/i18n.js";
 
 /** The form's games, options and seats, the import box and the footer, from a `hello` answer
  * (the engine's, or its build-time copy in boot.json; the controller has put its games in `ui`
  * already, for gameInfo). */
 export function setupHello(hello) {
-  $("import-text").placeholder = `or paste ${hello.importable}`;
+  $("import-text").placeholder = t("import.placeholder.formats", { formats: hello.importable });
   const accept = new Set([".json", "application/json", "text/plain"]);
   for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }
   $("import-file").accept = [...accept].join(",");
-  $("engine-version").textContent = ` engine ${hello.version}`; // "Boardwright engine 1.2 runs entirely…"
+  $("engine-version").textContent = " " + t("footer.engine", { version: hello.version }); // "Boardwright engine 1.2 runs entirely…"
   const select = $("game-select");
   const chosen = select.value; // the page's HTML lists the games already (build_scripts/prerender.py)
   select.replaceChildren();
@@ -104,12 +105,12 @@ function buildSeats(gameId) {
     const select = document.createElement("select");
     select.name = "seat-" + i;
     select.dataset.seat = i;
-    const choices = [{ name: "human", title: "Human" }, ...info.agents, ...botChoices()];
+    const choices = [{ name: "human", title: t("agent.human") }, ...info.agents, ...botChoices()];
     for (const a of choices) select.appendChild(makeOption(a.name, a.title));
     // a friend by link (panels/friends.js): two-player games with nothing hidden (the engine's `friend`)
-    const friend = makeOption(FRIEND_SEAT, info.friend ? "A friend (by link)" : "A friend (by link): not with hidden hands yet");
+    const friend = makeOption(FRIEND_SEAT, t(info.friend ? "form.friend" : "form.friend.hidden"));
     friend.disabled = !info.friend;
-    if (!info.friend) friend.title = "Hidden hands need a deal neither player can see or steer: a later version";
+    if (!info.friend) friend.title = t("form.friend.hidden.title");
     select.appendChild(friend);
     if (info.friend) choices.push({ name: FRIEND_SEAT });
     select.addEventListener("change", showFriendFields);

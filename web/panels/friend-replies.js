@@ -9,6 +9,7 @@ import { drawAll } from "../board/board.js";
 import { send } from "../page/play.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
+import { errorText } from "../i18n/i18n.js";
 
 const MAX_LINES = 8; // as the link format (pygame_core/records/v3.py)
 const MAX_DEPTH = 4;
@@ -104,7 +105,7 @@ async function pickAt(line) {
   if (!current) return;
   page.setBusy(false);
   if (!response.ok) {
-    showError(response.error.message);
+    showError(errorText(response.error));
     if (!ui.pick) return;
     drawAll();
     return;

@@ -16,6 +16,7 @@ import { page, ui } from "../page/page.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { qrBox } from "./qr.js";
 import { flushName, renderReplies, repliesChangedSinceSent, wireReplies } from "./friend-replies.js";
+import { errorText } from "../i18n/i18n.js";
 
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
 let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
@@ -71,7 +72,7 @@ async function startWith(request) {
   const { response, current } = await page.request({ cmd: "friend_new", ...request, now: minutesNow() });
   if (!current) return response;
   page.setBusy(false);
-  if (!response.ok) { showError(response.error.message); return response; }
+  if (!response.ok) { showError(errorText(response.error)); return response; }
   dropIfUntouched(currentSaveId());
   useSave(friendSaveId(response.result.friend.id));
   hideNotice();
@@ -92,7 +93,7 @@ export async function openFriendLink(token, { atStart = false } = {}) {
   if (!current) return "This link could not be opened: another request came first.";
   page.setBusy(false);
   if (!response.ok) {
-    const message = `This link could not be opened: ${response.error.message}`;
+    const message = `This link could not be opened: ${errorText(response.error)}`;
     if (!atStart) showError(message);
     return message;
   }

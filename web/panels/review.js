@@ -6,6 +6,7 @@
 import { send } from "../page/play.js";
 import { $ } from "../page/dom.js";
 import { noHelpReason, page, ui } from "../page/page.js";
+import { errorText } from "../i18n/i18n.js";
 
 const SECONDS = 0.4; // of search per position
 const PAD = 8; // px around the graph, so that the first and last points are whole
@@ -56,7 +57,7 @@ async function start() {
       if (ui.busy || (!state.is_over && p.agent !== "human" && !ui.paused)) { await sleep(150); if (mine !== token) break; continue; }
       const response = await page.background({ cmd: "review", seconds: SECONDS });
       if (mine !== token) break;
-      if (!response.ok) { $("review-status").textContent = response.error.message; break; }
+      if (!response.ok) { $("review-status").textContent = errorText(response.error); break; }
       show(response.result, ui.state);
       if (response.result.complete) break;
     }

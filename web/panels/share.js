@@ -5,6 +5,7 @@ import { loadGame } from "../page/games.js";
 import { openFriendLink } from "./friends.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
+import { errorText } from "../i18n/i18n.js";
 
 export function hashParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -17,7 +18,7 @@ function pageAddress() {
 async function shareLink() {
   if (notReady()) return null;
   const { response } = await page.request({ cmd: "share" });
-  if (!response.ok) { showError(response.error.message); return null; }
+  if (!response.ok) { showError(errorText(response.error)); return null; }
   return response.result;
 }
 
@@ -84,7 +85,7 @@ export function renderExports(state) {
 async function exportAs(opt) {
   if (notReady()) return;
   const { response } = await page.request({ cmd: "export", format: opt.format });
-  if (!response.ok) { showError(response.error.message); return; }
+  if (!response.ok) { showError(errorText(response.error)); return; }
   const file = response.result;
   if (file.link) { // a link for people to open elsewhere, not a file
     $("share-output").value = file.text;

@@ -1,0 +1,155 @@
+// The page's one message catalog: every text a person reads on the game page and the workbench
+// comes from `t(key, params)`, worded in the reader's language. A leaf module (it imports only
+// the English messages), so any module may use it.
+//
+//   t(key, params)        the message `key` in the language in use, formatted (format.js: an
+//                         ICU MessageFormat subset on Intl: {name}, {n, number},
+//                         {n, plural, one {…} other {…}}, {x, select, …}, {d, date}, {d, time})
+//   language()            the language in use ("en", "fr", "de", "it")
+//   setLanguage(choice)   "auto" (the browser's, navigator.languages) or a language: loads its
+//                         messages, sets <html lang>, fills the static texts, tells the page
+//                         ("boardwright:language" on window) so it words what it drew again
+//   translateStatic(root) fill the data-i18n* attributes of `root` (index.html, workbench.html)
+//   fmtNumber, fmtDate, fmtDateTime, fmtRelative, fmtList   Intl in the language in use
+//   errorText(error)      an engine error ({code, message, params}) in the reader's words
+//
+// English is always here (imported: no extra request on an English browser); another language
+// is one module more (messages/<lang>.js), loaded before any importer runs (top-level await),
+// so the first board is worded in it. A key missing from a language falls back to English (the
+// tests require every key in every language; this is the safety net).
+import en from "./messages/en.js";
+import { compile } from "./format.js";
+
+/** The languages, each named in itself (never translated: a reader looks for their own). */
+export const LANGUAGES = Object.freeze({ en: "English", fr: "Français", de: "Deutsch", it: "Italiano" });
+export const SETTINGS_KEY = "boardwright.settings"; // the display settings (display-settings.js)
+export const LANGUAGE_EVENT = "boardwright:language";
+
+const loaded = { en };
+const compiled = new Map(); // "lang\u0000key" -> formatter
+let current = "en";
+
+/** The language for a choice: "auto" picks the first of `preferred` (navigator.languages) we
+ * have, by its primary subtag ("fr-CA" -> "fr"), else English. */
+export function pickLanguage(choice, preferred) {
+  if (choice && choice !== "auto" && choice in LANGUAGES) return choice;
+  for (const tag of preferred || []) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (primary in LANGUAGES) return primary;
+  }
+  return "en";
+}
+
+function browserLanguages() {
+  try { return navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]; }
+  catch (_) { return []; }
+}
+
+/** The language choice kept with the display settings ("auto" when none or unreadable). */
+export function storedChoice() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "null");
+    const value = stored && typeof stored === "object" ? stored.language : undefined;
+    return typeof value === "string" && (value === "auto" || value in LANGUAGES) ? value : "auto";
+  } catch (_) {
+    return "auto";
+  }
+}
+
+async function loadMessages(lang) {
+  if (!loaded[lang]) {
+    try {
+      loaded[lang] = (await import(`./messages/${lang}.js`)).default;
+    } catch (err) {
+      console.warn(`Boardwright: the ${lang} messages could not be loaded:`, err);
+      return "en";
+    }
+  }
+  return lang;
+}
+
+export const language = () => current;
+
+/** The message `key` with `params`, in the language in use (English when the key is missing
+ * there; the key itself when it is missing everywhere, so a slip shows rather than crashes). */
+export function t(key, params) {
+  const id = current + "\u0000" + key;
+  let fn = compiled.get(id);
+  if (!fn) {
+    const source = (loaded[current] && loaded[current][key]) ?? en[key];
+    if (source === undefined) return key;
+    fn = compile(source, current);
+    compiled.set(id, fn);
+  }
+  return fn(params || {});
+}
+
+/** Whether `key` is in the catalog (English has every key). */
+export const hasKey = (key) => Object.prototype.hasOwnProperty.call(en, key);
+
+// ---------------------------------------------------------------- Intl in the language in use
+const numberFormats = new Map();
+export function fmtNumber(n, options) {
+  const id = current + JSON.stringify(options || {});
+  if (!numberFormats.has(id)) numberFormats.set(id, new Intl.NumberFormat(current, options));
+  return numberFormats.get(id).format(n);
+}
+export const fmtPercent = (share, digits = 0) => fmtNumber(share, { style: "percent", maximumFractionDigits: digits });
+export const fmtDate = (d) => new Intl.DateTimeFormat(current, { dateStyle: "medium" }).format(d);
+export const fmtDateTime = (d) => new Intl.DateTimeFormat(current, { dateStyle: "short", timeStyle: "short" }).format(d);
+export const fmtList = (items, type = "conjunction") => new Intl.ListFormat(current, { type }).format(items);
+
+/** `ms` from now (negative: ago) as "3 minutes ago", "in 2 days"…, in the largest whole unit. */
+export function fmtRelative(ms) {
+  const units = [["year", 31_536_000_000], ["month", 2_592_000_000], ["day", 86_400_000], ["hour", 3_600_000], ["minute", 60_000]];
+  const rtf = new Intl.RelativeTimeFormat(current, { numeric: "auto" });
+  for (const [unit, size] of units) if (Math.abs(ms) >= size) return rtf.format(Math.round(ms / size), unit);
+  return rtf.format(Math.round(ms / 1000), "second");
+}
+
+/** An engine error ({code, message, params}, the bridge's reply) in the reader's words: the
+ * catalog's `error.<code>` when it has one (with the error's params), else the engine's English
+ * message (the CLI's words). */
+export function errorText(error) {
+  if (!error || typeof error !== "object") return String(error ?? "");
+  const key = `error.${error.code}`;
+  if (typeof error.code === "string" && hasKey(key)) {
+    try { return t(key, error.params || {}); } catch (_) { /* a param missing: the English message */ }
+  }
+  return String(error.message ?? "");
+}
+
+// ---------------------------------------------------------------- static texts of the pages
+// data-i18n="key" (the text), data-i18n-title, data-i18n-aria-label, data-i18n-placeholder,
+// data-i18n-aria-valuetext: filled from the catalog at start and after each change of language.
+const ATTRIBUTES = ["title", "aria-label", "placeholder"];
+
+export function translateStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const attr of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
+  }
+  const title = document.querySelector("title[data-i18n]");
+  if (title) document.title = t(title.dataset.i18n);
+}
+
+/** Use the language of `choice` ("auto": the browser's): load it, word the page's static texts
+ * in it and tell the page (LANGUAGE_EVENT) so it words its drawn texts again. */
+export async function setLanguage(choice) {
+  const lang = await loadMessages(pickLanguage(choice, browserLanguages()));
+  const changed = lang !== current;
+  current = lang;
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = lang;
+    translateStatic(document);
+    if (changed) window.dispatchEvent(new CustomEvent(LANGUAGE_EVENT, { detail: { language: lang } }));
+  }
+  return lang;
+}
+
+// the language of this visit, before any importer runs (an English reader waits for nothing)
+if (typeof document !== "undefined") {
+  const start = pickLanguage(storedChoice(), browserLanguages());
+  if (start !== "en") await setLanguage(start);
+  else document.documentElement.lang = "en";
+}
