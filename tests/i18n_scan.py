@@ -11,8 +11,10 @@ A *visible string* is a string or template literal (the template's own text, out
   ``showError``, ``makeButton``, ``makeOption``, ``note``, ``say`` — directly, or as a branch of
   ``?:``/``||``/``+`` (the literal at the sink's own level, not inside a nested call);
   and, anywhere, a literal that reads as prose (two words with a space between), unless it is a
-  ``console.*`` message, an import, a catalog key, a CSS selector or class list, or a literal
-  in ``//@i18n-ignore`` lines (programmers' text, e.g. the bot API's errors in English);
+  ``console.*`` message, a ``TypeError``/``RangeError`` (a programmer's slip, never a reader's),
+  an import, a catalog key, a CSS selector or class list, a comparison, or a literal on a line
+  marked ``// @i18n-ignore`` (or after the marker alone on the line before: programmers'
+  text, Python code, e.g. the bot API's errors in English);
 * in a page: a text node with a letter, outside ``<script>``/``<style>``, whose element (or an
   ancestor) carries no ``data-i18n`` key and no ``lang`` of its own (a language's own name);
   a ``title``, ``aria-label``, ``placeholder`` or ``alt`` with a letter and no
@@ -23,13 +25,19 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from test_import_cycles import strip_js_comments
+
 BRAND = {"Boardwright"}
 LETTER = re.compile(r"[A-Za-z]")
 PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?']*\s+[A-Za-z(]")
 ASSIGN_SINK = re.compile(r"(?:\.(?:textContent|innerText|innerHTML|title|placeholder|label)|\bdocument\.title)\s*=(?!=)")
 ATTR_SINK = re.compile(r"\.setAttribute\(\s*([\"'])(?:aria-label|aria-valuetext|title|placeholder|alt)\1\s*,")
 CALL_SINK = re.compile(r"(?:\.(?:append|prepend|replaceChildren)|\bcreateTextNode|\bshowError|\bmakeButton|\bmakeOption|\bnote|\bsay)\(")
-SKIP_CALL = re.compile(r"(?:\bconsole\.\w+|\bimport|\bt|\bhasKey|\bquerySelector(?:All)?|\bclosest|\bmatches|\bcreateElement(?:NS)?|\bclassList\.\w+)\(\s*$")
+SKIP_CALL = re.compile(r"(?:\bconsole\.\w+|\bimport|\bt|\bhasKey|\bquerySelector(?:All)?|\bclosest|\bmatches|\bmatchMedia"
+                       r"|\bcreateElement(?:NS)?|\bclassList\.\w+|\bnew (?:Type|Range)Error)\(\s*$")
+# not text: a class list, a data attribute, a comparison with a literal
+SKIP_BEFORE = re.compile(r"(?:\bclassName\s*\+?=|\bclass\s*:[^,{}]*|\.dataset\.\w+\s*=|setAttribute\(\s*[\"'](?:class|role|data-[\w-]+)[\"']\s*,|[=!]==?)\s*$")
+SKIP_AFTER = re.compile(r"^\s*(?:[=!]==?)")
 
 
 def literals(code: str):
@@ -127,11 +135,16 @@ def _sink_literals(code: str, spans: dict[int, tuple], start: int, stop_at_state
     return found
 
 
-def script_problems(code: str) -> list[tuple[int, str]]:
-    """(line, literal) of each visible string of a comment-free script."""
+def script_problems(text: str) -> list[tuple[int, str]]:
+    """(line, literal) of each visible string of a script."""
+    ignored_lines = set()
+    for m in re.finditer(r"//\s*@i18n-ignore", text):
+        line = text.count("\n", 0, m.start()) + 1
+        alone = not text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip()
+        ignored_lines.add(line + 1 if alone else line)  # a marker alone on its line: the next line
+    code = strip_js_comments(text)
     lits = literals(code)
     spans = {s: (s, e, t, k) for s, e, t, k in lits}
-    ignored_lines = {code.count("\n", 0, m.start()) + 1 for m in re.finditer(r"//@i18n-ignore", code)}
     flagged: set[int] = set()
     for m in ASSIGN_SINK.finditer(code):
         flagged.update(_sink_literals(code, spans, m.end(), True))
@@ -145,7 +158,8 @@ def script_problems(code: str) -> list[tuple[int, str]]:
         if line in ignored_lines or not LETTER.search(text):
             continue
         before = code[max(0, s - 80):s]
-        if SKIP_CALL.search(before) or re.search(r"\bfrom\s*$", before):
+        if SKIP_CALL.search(before) or SKIP_BEFORE.search(before) or SKIP_AFTER.search(code[e:e + 8]) \
+                or re.search(r"\bfrom\s*$", before):
             continue
         words = set(re.findall(r"[A-Za-z]+", text))
         if words <= BRAND:

@@ -11,7 +11,7 @@
 //                         ("boardwright:language" on window) so it words what it drew again
 //   translateStatic(root) fill the data-i18n* attributes of `root` (index.html, workbench.html)
 //   fmtNumber, fmtDate, fmtDateTime, fmtRelative, fmtList   Intl in the language in use
-//   errorText(error)      an engine error ({code, message, params}) in the reader's words
+//   errorText(error)      an engine error ({code, message, detail, params}) in the reader's words
 //
 // English is always here (imported: no extra request on an English browser); another language
 // is one module more (messages/<lang>.js), loaded before any importer runs (top-level await),
@@ -107,13 +107,13 @@ export function fmtRelative(ms) {
   return rtf.format(Math.round(ms / 1000), "second");
 }
 
-/** An engine error ({code, message, params}, the bridge's reply) in the reader's words: the
- * catalog's `error.<code>` when it has one (with the error's params), else the engine's English
- * message (the CLI's words). */
+/** An engine error ({code, message, detail, params}, the bridge's reply) in the reader's
+ * words: the catalog's `error.<detail>` when it has one (with the error's params), else the
+ * engine's English message (the CLI's words). */
 export function errorText(error) {
   if (!error || typeof error !== "object") return String(error ?? "");
-  const key = `error.${error.code}`;
-  if (typeof error.code === "string" && hasKey(key)) {
+  const key = `error.${error.detail}`;
+  if (typeof error.detail === "string" && hasKey(key)) {
     try { return t(key, error.params || {}); } catch (_) { /* a param missing: the English message */ }
   }
   return String(error.message ?? "");

@@ -6,7 +6,7 @@
 //   saveScreen(id, s)    keep what the screen shows of the autosaved game `id` (the board,
 //                        whose turn, the legal clicks), so that a return visit paints it at once
 //   readScreen(id)       that state again (null if it is not for `id`, or unreadable)
-//   showProgress(msg)    the worker's boot progress ({text, step, steps}): a real bar of steps done
+//   showProgress(msg)    the worker's boot progress ({key, step, steps}): a real bar of steps done
 //   showFailure(text)    the engine cannot start: say so, offer Reload, stop the progress bar
 //
 // None of these knows a game: states are the bridge's own, and checks are only about shape.
@@ -110,10 +110,9 @@ export function showProgress(msg) {
   $("loading-text").textContent = progressText(msg);
 }
 
-/** The worker's progress line in the reader's words: its `key` (the catalog's "loading.<key>")
- * with its `params`, else its English `text`. */
+/** The worker's progress line in the reader's words: its `key` is the catalog's "loading.<key>". */
 function progressText(msg) {
-  return msg.key && hasKey(`loading.${msg.key}`) ? t(`loading.${msg.key}`, msg.params || {}) : String(msg.text ?? "");
+  return hasKey(`loading.${msg.key}`) ? t(`loading.${msg.key}`) : "";
 }
 
 export function showFailure(text) {
