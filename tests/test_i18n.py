@@ -267,3 +267,35 @@ def test_a_long_text_parameter_is_cut():
     from pygame_core.errors import IllegalMoveError
     error = bridge._error(IllegalMoveError("x", detail="cell_taken", params={"cell": "z" * 500}))
     assert len(error["params"]["cell"]) == bridge.MAX_PARAM_CHARS
+
+
+# ---------------------------------------------------------------- the engine's own words
+def test_the_catalog_holds_the_engine_s_english_words_as_they_are():
+    """The page words the engine's texts (hello: descriptions, options, agents, seats, levels)
+    by their ids (i18n.js engineText); en.js must say what the engine says, so that a change of
+    the engine's words shows here and its translations are looked at again."""
+    en = _catalog("en")
+    hello = bridge.handle({"cmd": "hello"})["result"]
+    expected = {}
+    for g in hello["games"]:
+        expected[f"game.{g['id']}.description"] = g["description"]
+        for o in g["options"]:
+            expected[f"option.{o['name']}"] = o["title"]
+            if o.get("help"):
+                expected[f"option.{g['id']}.{o['name']}.help"] = o["help"]
+            for c in o.get("choices") or []:
+                expected[f"option.{o['name']}.{c}"] = c
+            if o.get("null_label"):
+                expected[f"option.{o['name']}.null"] = o["null_label"]
+        for a in g["agents"]:
+            if a["title"] not in ("A*", "MCTS", "ISMCTS", "Minimax"):  # the same in every language
+                expected[f"agent.{a['name']}"] = a["title"]
+        for lv in g["levels"]:
+            expected[f"level.{lv['name']}"] = lv["name"]
+            label = en["level.label"].replace("{iterations, number}", f"{lv['iterations']:,}")
+            assert label.format(level=lv["level"], name=lv["name"]) == lv["label"]
+        for name in g.get("seat_names") or g["players"]:
+            if not name.startswith("Player "):
+                expected[f"player.{name.lower()}"] = name
+    wrong = {k: (en.get(k), v) for k, v in expected.items() if en.get(k) != v}
+    assert not wrong, f"en.js differs from the engine's words: {wrong}"

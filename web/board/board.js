@@ -4,7 +4,7 @@
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
 import { $, makeButton } from "../page/dom.js";
-import { noHelpReason, page, ui } from "../page/page.js";
+import { agentOf, noHelpReason, page, playerName, ui } from "../page/page.js";
 import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 import { renderStrips } from "./strips.js";
@@ -88,7 +88,7 @@ export function render(state) {
   const handover = needsHandover(state);
   $("handover").hidden = !handover;
   if (handover) {
-    const name = state.players[state.viewer].name;
+    const name = playerName(state, state.viewer);
     $("handover-text").textContent = t("handover.to", { name });
     $("handover-go").textContent = t("handover.me", { name });
   }
@@ -103,7 +103,8 @@ export function render(state) {
     const p = state.players[state.current_player];
     const swatch = document.createElement("span");
     swatch.className = `swatch p${state.current_player}`;
-    status.append(swatch, t("status.toMove", { name: p.name }), p.agent === "human" ? "" : t("status.agent", { agent: p.agent_title }));
+    status.append(swatch, t("status.toMove", { name: playerName(state, state.current_player) }),
+      p.agent === "human" ? "" : t("status.agent", { agent: agentOf(state, state.current_player) }));
   }
 
   renderLastMove(state);
@@ -141,7 +142,7 @@ function renderLastMove(state) {
   const words = state.last_words || state.last_move;
   line.hidden = !words || who === null || who === undefined || state.is_over;
   if (line.hidden) return;
-  line.textContent = t("status.played", { name: state.players[who].name, move: words });
+  line.textContent = t("status.played", { name: playerName(state, who), move: words });
   line.title = state.last_move || "";
 }
 
@@ -149,7 +150,7 @@ function renderLastMove(state) {
  * the friend game's "Ana resigned. Bo wins." (the engine's status). */
 export function resultText(state) {
   if (state.friend && state.friend.resigned !== null && state.friend.resigned !== undefined) return state.status;
-  const names = state.winners.map((i) => state.players[i].name);
+  const names = state.winners.map((i) => playerName(state, i));
   return names.length ? t("result.wins", { names: fmtList(names), count: names.length }) : t("result.draw");
 }
 
@@ -173,12 +174,13 @@ export function announceEvent(state) {
   let text;
   const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
   if (state.last_move && who !== null && who !== undefined) {
-    text = t("status.played", { name: state.players[who].name, move: state.last_words || state.last_move }) + ". ";
+    text = t("status.played", { name: playerName(state, who), move: state.last_words || state.last_move }) + ". ";
   } else text = state.cursor === 0 ? t("announce.newGame", { title: state.title }) + " " : "";
   if (state.is_over) text += resultText(state);
   else {
     const p = state.players[state.current_player];
-    text += t("status.toMove", { name: p.agent === "human" ? p.name : `${p.name}${t("status.agent", { agent: p.agent_title })}` }) + ".";
+    const name = playerName(state, state.current_player);
+    text += t("status.toMove", { name: p.agent === "human" ? name : `${name}${t("status.agent", { agent: agentOf(state, state.current_player) })}` }) + ".";
   }
   $("announcer").textContent = text;
 }
@@ -301,9 +303,9 @@ function renderScores(state) {
     name.scope = "row";
     const sw = document.createElement("span");
     sw.className = `swatch p${i}`;
-    name.append(sw, ` ${p.name}`);
+    name.append(sw, ` ${playerName(state, i)}`);
     const who = document.createElement("td");
-    who.textContent = p.agent_title || p.agent;
+    who.textContent = agentOf(state, i) || p.agent;
     const note = document.createElement("td");
     note.textContent = notes[i] || "";
     const score = document.createElement("td");

@@ -6,6 +6,7 @@
 // strip is at the board even when its manuscript or hand is further down.
 import { $ } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
+import { agentOf, playerName } from "../page/page.js";
 
 // Every text of the strips, from the message catalog (i18n/i18n.js).
 const TEXT = {
@@ -49,12 +50,12 @@ function strip(state, i, paused) {
   sw.className = `swatch p${i}`;
   const name = document.createElement("span");
   name.className = "strip-name";
-  name.textContent = p.name;
+  name.textContent = playerName(state, i);
   el.append(sw, name);
   if (p.agent !== "human" && p.agent_title) {
     const who = document.createElement("span");
     who.className = "strip-who";
-    who.textContent = p.agent_title;
+    who.textContent = agentOf(state, i);
     el.append(who);
   }
   const held = heldText(p.held);

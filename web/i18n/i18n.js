@@ -11,6 +11,8 @@
 //                         ("boardwright:language" on window) so it words what it drew again
 //   translateStatic(root) fill the data-i18n* attributes of `root` (index.html, workbench.html)
 //   fmtNumber, fmtDate, fmtDateTime, fmtRelative, fmtList   Intl in the language in use
+//   engineText, seatName, agentTitle   the engine's English words (descriptions, options, seat
+//                         and agent names) in the reader's, where the catalog knows them by id
 //   errorText(error)      an engine error ({code, message, detail, params}) in the reader's words
 //
 // English is always here (imported: no extra request on an English browser); another language
@@ -86,6 +88,25 @@ export function t(key, params) {
 
 /** Whether `key` is in the catalog (English has every key). */
 export const hasKey = (key) => Object.prototype.hasOwnProperty.call(en, key);
+
+// ---------------------------------------------------------------- the engine's words
+/** A text the engine gives in English (a game's description, an option's title, an agent's
+ * name…) in the reader's words when the catalog knows it by its stable id `key`, else as it is
+ * (an English reader reads the engine's own words: en.js holds them for the translators). */
+export const engineText = (key, english, params) => (current !== "en" && hasKey(key) ? t(key, params) : english);
+
+/** A seat's name as the reader reads it: the game's own name for seat `index` (`defaults`:
+ * the engine's seat names, "Blue", "Player 2") in the reader's words ("Bleu", "Joueur 2"); a
+ * name a person chose stays as it is. */
+export function seatName(name, index, defaults) {
+  if (!Array.isArray(defaults) || defaults[index] !== name) return name;
+  const numbered = /^Player (\d+)$/.exec(name);
+  if (numbered) return t("player.numbered", { n: Number(numbered[1]) });
+  return engineText(`player.${name.toLowerCase()}`, name);
+}
+
+/** An agent's title (the engine's `agent_title`) in the reader's words, by its name. */
+export const agentTitle = (agent, english) => engineText(`agent.${agent}`, english);
 
 // ---------------------------------------------------------------- Intl in the language in use
 const numberFormats = new Map();

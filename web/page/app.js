@@ -46,7 +46,7 @@ import { announceEvent, hooks as boardHooks, render, showHand } from "../board/b
 import { confirmChoice, cycleChoice, onActivate, onKey } from "../board/clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
 import { call, callBackground, ready, SLOW_START_MS, startEngine } from "../engine/engine.js";
-import { buildForm, readForm, setupHello } from "../panels/form.js";
+import { buildForm, readForm, setupHello, syncForm } from "../panels/form.js";
 import { newRequest, startBotGame, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "../panels/moves.js";
 import { onTreeKey, renderVariations } from "../panels/variations.js";
@@ -182,7 +182,8 @@ function wire() {
   // another language chosen in Display: the static texts are worded again (i18n.js); what this
   // page drew from a state is drawn again
   window.addEventListener(LANGUAGE_EVENT, () => {
-    if (ui.state) render(ui.state);
+    if (ui.games && ui.games.length) buildForm($("game-select").value); // (the running game's settings again:)
+    if (ui.state) { syncForm(ui.state); render(ui.state); }
     renderSaves();
     renderFriendGames();
   });

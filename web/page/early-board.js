@@ -7,7 +7,7 @@ import { readScreen } from "./boot.js";
 import { getCurrent, getSave } from "../panels/saves.js";
 import { readFriendLink } from "../preview/link.js";
 import { sceneOf } from "../preview/connection.js";
-import { t } from "../i18n/i18n.js";
+import { seatName, t } from "../i18n/i18n.js";
 
 /** The state to draw for a friend's link before the engine reads it (web/preview/: Hex and
  * regular Y), or null: a link of another game, one the engine will refuse, a finished game, one
@@ -28,7 +28,7 @@ export function friendPreview(boot, token) {
     game: link.game, title: info.title, options: link.options, seed: link.seed,
     players: names.map((name, index) => ({ index, name, agent: "human", agent_title: t("agent.human") })),
     moves: link.moves, movers: link.moves.map((_, k) => k % 2), cursor: link.moves.length,
-    current_player: pos.current, is_over: false, winners: [], scores: null, status: t("status.toMove", { name: names[pos.current] }),
+    current_player: pos.current, is_over: false, winners: [], scores: null, status: t("status.toMove", { name: seatName(names[pos.current], pos.current, info.players) }),
     last_move: link.moves.length ? link.moves[link.moves.length - 1] : null, viewer: seat, hidden_information: false,
     legal: pos.legal().filter((t) => t !== "swap").map((t) => ({ move: t, target: t, label: null, path: [t] })),
     scene: sceneOf(pos, names), spectator: false, can_undo: false, can_redo: false,

@@ -7,7 +7,7 @@ import { resultText } from "../board/board.js";
 import { startNew } from "../page/games.js";
 import { shareUrl, showShare } from "./share.js";
 import { $ } from "../page/dom.js";
-import { ui } from "../page/page.js";
+import { playerName, ui } from "../page/page.js";
 import { t } from "../i18n/i18n.js";
 
 /** The seats of a rematch: each seat's player moves one seat on (two players: swapped). */
@@ -19,7 +19,7 @@ export function swappedSeats(players) {
 function detail(state) {
   const n = state.moves.length;
   const parts = [t("over.moves", { n })];
-  if (state.scores) parts.push(state.players.map((p, i) => `${p.name} ${state.scores[i]}`).join(" · "));
+  if (state.scores) parts.push(state.players.map((_, i) => `${playerName(state, i)} ${state.scores[i]}`).join(" · "));
   return parts.join(" · ");
 }
 
