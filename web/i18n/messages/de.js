@@ -68,7 +68,7 @@ export default {
  "replay.back.label": "Einen Zug zurück",
  "replay.play.title": "Die Züge nacheinander abspielen",
  "replay.play.label": "Die Züge abspielen",
- "replay.play": "▶ Abspielen",
+ "replay.play": "▶ Start",
  "replay.fwd.title": "Einen Zug vor",
  "replay.fwd.label": "Einen Zug vor",
  "replay.end.title": "Zum letzten Zug (Ende)",

@@ -68,7 +68,7 @@ export default {
  "replay.back.label": "Una mossa indietro",
  "replay.play.title": "Riproduci le mosse una dopo l'altra",
  "replay.play.label": "Riproduci le mosse",
- "replay.play": "▶ Riproduci",
+ "replay.play": "▶ Avvia",
  "replay.fwd.title": "Una mossa avanti",
  "replay.fwd.label": "Una mossa avanti",
  "replay.end.title": "All'ultima mossa (Fine)",
