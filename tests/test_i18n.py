@@ -27,21 +27,10 @@ LANGUAGES = ["de", "en", "fr", "it"]
 # modules whose texts are not through the catalog yet (the game page's side panels, the
 # workbench, the link preview's scene names): the next increments of issue 33
 NOT_YET = {
-    "panels/analysis.js": "the analysis card",
-    "panels/autosave.js": "the saved-games card and its notices",
-    "panels/friends.js": "the friend card and the friends' games",
-    "panels/friend-replies.js": "conditional replies",
-    "panels/review.js": "the review's status and graph",
-    "panels/share.js": "share links, embed code, export and import",
     "preview/connection.js": "the scene names of a friend's link drawn before the engine",
     "preview/radial.js": "the same, for radial Y",
     "bots/botclient.js": "the bot sandbox's failures",
     "bots/bot-worker.js": "the bot worker's failures",
-    "workbench/workbench.js": "the Bot workbench",
-    "workbench/wb-editor.js": "the Bot workbench",
-    "workbench/wb-packages.js": "the Bot workbench",
-    "workbench/wb-tournament.js": "the Bot workbench",
-    "workbench.html": "the Bot workbench",
 }
 # never shown to a person
 EXEMPT = {
@@ -146,6 +135,18 @@ def test_the_languages_are_the_catalogs():
     assert sorted(re.findall(r'<option value="(\w+)" lang="\1">', display)) == LANGUAGES
 
 
+def _calls(text: str, name: str) -> list[str]:
+    """The argument text of each call of ``name(`` in ``text`` (to its matching parenthesis)."""
+    found = []
+    for m in re.finditer(rf"(?<![\w.$]){name}\(", text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        found.append(text[m.end():i - 1])
+    return found
+
+
 def _keys_used() -> tuple[set[str], list[str]]:
     """The catalog keys the sources name (t("key"), data-i18n…), and the prefixes of keys they
     build (t(`error.${detail}`))."""
@@ -155,7 +156,7 @@ def _keys_used() -> tuple[set[str], list[str]]:
         prefixes += re.findall(r"`([\w.]+\.)\$\{", text)
         if name.startswith("i18n/"):
             continue  # (the catalog's own module names no key: its comments show the forms)
-        for call in re.findall(r"\bt\(([^()]*)", text):  # t("key"…), t(cond ? "a.b" : "c.d"…)
+        for call in _calls(text, "t"):  # t("key"…), t(cond ? "a.b" : f(x) ? "c.d" : "e.f"…)
             used.update(re.findall(r"[\"']([a-z]\w*(?:\.\w+)+)[\"']", call))
         used.update(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.]+)"', text))
     return used, prefixes
@@ -297,5 +298,12 @@ def test_the_catalog_holds_the_engine_s_english_words_as_they_are():
         for name in g.get("seat_names") or g["players"]:
             if not name.startswith("Player "):
                 expected[f"player.{name.lower()}"] = name
+        new = bridge.handle({"cmd": "new", "game": g["id"]}, bridge.Session())["result"]
+        for f in new["export_options"]:
+            expected[f"format.{f['format']}"] = f["description"]
+            if f["label"] != f["format"].upper():  # "JSON", "SGF": the same in every language
+                expected[f"format.{f['format']}.label"] = f["label"]
+            if f["note"]:
+                expected[f"format.{f['format']}.note"] = f["note"]
     wrong = {k: (en.get(k), v) for k, v in expected.items() if en.get(k) != v}
     assert not wrong, f"en.js differs from the engine's words: {wrong}"

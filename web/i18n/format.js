@@ -72,6 +72,34 @@ function parseArgument(src, start, depth) {
   return [{ name, type, options }, close(i)];
 }
 
+// Intl's formatters, made once per locale and style (making one costs far more than using it)
+const formatters = new Map();
+function intl(kind, locale, options) {
+  const id = `${kind}\u0000${locale}\u0000${JSON.stringify(options)}`;
+  let f = formatters.get(id);
+  if (!f) {
+    f = kind === "number" ? new Intl.NumberFormat(locale, options) : kind === "plural" ? new Intl.PluralRules(locale, options)
+      : new Intl.DateTimeFormat(locale, options);
+    formatters.set(id, f);
+  }
+  return f;
+}
+
+// a whole number under 1,000 needs no grouping: where the locale writes ASCII digits and
+// minus, it is its own text (formatting thousands of move numbers stays fast)
+const asciiDigits = new Map();
+function numberText(locale, value) {
+  if (Number.isInteger(value) && Math.abs(value) < 1000) {
+    let ascii = asciiDigits.get(locale);
+    if (ascii === undefined) {
+      ascii = intl("number", locale, {}).format(-123) === "-123";
+      asciiDigits.set(locale, ascii);
+    }
+    if (ascii) return String(value);
+  }
+  return intl("number", locale, {}).format(value);
+}
+
 function render(parts, params, locale, hash) {
   let out = "";
   for (const p of parts) {
@@ -79,16 +107,16 @@ function render(parts, params, locale, hash) {
     if (p.hash) { out += hash === undefined ? "#" : hash; continue; }
     const value = params[p.name];
     if (value === undefined) throw new Error(`the parameter "${p.name}" is missing`);
-    if (!p.type) out += typeof value === "number" ? new Intl.NumberFormat(locale).format(value) : String(value);
-    else if (p.type === "number") out += new Intl.NumberFormat(locale, p.style === "percent" ? { style: "percent" } : {}).format(value);
-    else if (p.type === "date") out += new Intl.DateTimeFormat(locale, { dateStyle: p.style || "medium" }).format(value);
-    else if (p.type === "time") out += new Intl.DateTimeFormat(locale, { timeStyle: p.style || "short" }).format(value);
+    if (!p.type) out += typeof value === "number" ? numberText(locale, value) : String(value);
+    else if (p.type === "number") out += p.style === "percent" ? intl("number", locale, { style: "percent" }).format(value) : numberText(locale, value);
+    else if (p.type === "date") out += intl("date", locale, { dateStyle: p.style || "medium" }).format(value);
+    else if (p.type === "time") out += intl("date", locale, { timeStyle: p.style || "short" }).format(value);
     else if (p.type === "select") out += render(p.options[String(value)] || p.options.other, params, locale, hash);
     else {
       const exact = p.options[`=${value}`];
-      const rules = new Intl.PluralRules(locale, { type: p.type === "plural" ? "cardinal" : "ordinal" });
+      const rules = intl("plural", locale, { type: p.type === "plural" ? "cardinal" : "ordinal" });
       const chosen = exact || p.options[rules.select(value)] || p.options.other;
-      out += render(chosen, params, locale, new Intl.NumberFormat(locale).format(value));
+      out += render(chosen, params, locale, numberText(locale, value));
     }
   }
   return out;

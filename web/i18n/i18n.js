@@ -10,7 +10,8 @@
 //                         messages, sets <html lang>, fills the static texts, tells the page
 //                         ("boardwright:language" on window) so it words what it drew again
 //   translateStatic(root) fill the data-i18n* attributes of `root` (index.html, workbench.html)
-//   fmtNumber, fmtDate, fmtDateTime, fmtRelative, fmtList   Intl in the language in use
+//   fmtNumber, fmtDate, fmtDateTime, fmtRelative, fmtList   Intl in the language in use (in the
+//                         browser's own variant of it: an en-GB browser reads British dates)
 //   engineText, seatName, agentTitle   the engine's English words (descriptions, options, seat
 //                         and agent names) in the reader's, where the catalog knows them by id
 //   errorText(error)      an engine error ({code, message, detail, params}) in the reader's words
@@ -30,6 +31,7 @@ export const LANGUAGE_EVENT = "boardwright:language";
 const loaded = { en };
 const compiled = new Map(); // "lang\u0000key" -> formatter
 let current = "en";
+let locale = "en"; // for Intl: the browser's own tag of the language in use ("en-GB": its dates)
 
 /** The language for a choice: "auto" picks the first of `preferred` (navigator.languages) we
  * have, by its primary subtag ("fr-CA" -> "fr"), else English. */
@@ -75,12 +77,12 @@ export const language = () => current;
 /** The message `key` with `params`, in the language in use (English when the key is missing
  * there; the key itself when it is missing everywhere, so a slip shows rather than crashes). */
 export function t(key, params) {
-  const id = current + "\u0000" + key;
+  const id = locale + "\u0000" + key;
   let fn = compiled.get(id);
   if (!fn) {
     const source = (loaded[current] && loaded[current][key]) ?? en[key];
     if (source === undefined) return key;
-    fn = compile(source, current);
+    fn = compile(source, locale);
     compiled.set(id, fn);
   }
   return fn(params || {});
@@ -111,19 +113,19 @@ export const agentTitle = (agent, english) => engineText(`agent.${agent}`, engli
 // ---------------------------------------------------------------- Intl in the language in use
 const numberFormats = new Map();
 export function fmtNumber(n, options) {
-  const id = current + JSON.stringify(options || {});
-  if (!numberFormats.has(id)) numberFormats.set(id, new Intl.NumberFormat(current, options));
+  const id = locale + JSON.stringify(options || {});
+  if (!numberFormats.has(id)) numberFormats.set(id, new Intl.NumberFormat(locale, options));
   return numberFormats.get(id).format(n);
 }
 export const fmtPercent = (share, digits = 0) => fmtNumber(share, { style: "percent", maximumFractionDigits: digits });
-export const fmtDate = (d) => new Intl.DateTimeFormat(current, { dateStyle: "medium" }).format(d);
-export const fmtDateTime = (d) => new Intl.DateTimeFormat(current, { dateStyle: "short", timeStyle: "short" }).format(d);
-export const fmtList = (items, type = "conjunction") => new Intl.ListFormat(current, { type }).format(items);
+export const fmtDate = (d) => new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(d);
+export const fmtDateTime = (d) => new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(d);
+export const fmtList = (items, type = "conjunction") => new Intl.ListFormat(locale, { type }).format(items);
 
 /** `ms` from now (negative: ago) as "3 minutes ago", "in 2 days"…, in the largest whole unit. */
 export function fmtRelative(ms) {
   const units = [["year", 31_536_000_000], ["month", 2_592_000_000], ["day", 86_400_000], ["hour", 3_600_000], ["minute", 60_000]];
-  const rtf = new Intl.RelativeTimeFormat(current, { numeric: "auto" });
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   for (const [unit, size] of units) if (Math.abs(ms) >= size) return rtf.format(Math.round(ms / size), unit);
   return rtf.format(Math.round(ms / 1000), "second");
 }
@@ -160,10 +162,13 @@ export async function setLanguage(choice) {
   const lang = await loadMessages(pickLanguage(choice, browserLanguages()));
   const changed = lang !== current;
   current = lang;
+  locale = browserLanguages().find((tag) => String(tag).toLowerCase().split("-")[0] === lang) || lang;
+  try { Intl.getCanonicalLocales(locale); } catch (_) { locale = lang; } // (a malformed tag)
   if (typeof document !== "undefined") {
     document.documentElement.lang = lang;
+    if (!changed) return lang; // (the pages' own text is English: an English start changes nothing)
     translateStatic(document);
-    if (changed) window.dispatchEvent(new CustomEvent(LANGUAGE_EVENT, { detail: { language: lang } }));
+    window.dispatchEvent(new CustomEvent(LANGUAGE_EVENT, { detail: { language: lang } }));
   }
   return lang;
 }
@@ -171,6 +176,5 @@ export async function setLanguage(choice) {
 // the language of this visit, before any importer runs (an English reader waits for nothing)
 if (typeof document !== "undefined") {
   const start = pickLanguage(storedChoice(), browserLanguages());
-  if (start !== "en") await setLanguage(start);
-  else document.documentElement.lang = "en";
+  await setLanguage(start); // (English: its messages are here already, nothing is fetched)
 }

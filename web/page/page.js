@@ -3,7 +3,7 @@
 // itself (state.js) is the controller's: no feature imports it. state.js hands it over here as it
 // loads (holdState, once); a feature that assigns to this `ui` gets a TypeError, and
 // tests/test_page_controller.py finds every write (nested ones too) in the source.
-import { agentTitle, seatName, t } from "../i18n/i18n.js";
+import { agentTitle, engineText, seatName, t } from "../i18n/i18n.js";
 let held = null; // the controller's `ui`
 
 const refuse = () => {
@@ -59,6 +59,9 @@ export function playerName(state, i) {
   const info = gameInfo(state.game);
   return seatName(state.players[i].name, i, info && (info.seat_names || info.players));
 }
+
+/** What the engine's import reads (its `hello` answer's `importable`), in the reader's words. */
+export const importable = (english) => (english ? engineText("import.formats", english) : t("import.formats"));
 
 /** The title of the agent of seat `i` of `state`, in the reader's words. */
 export const agentOf = (state, i) => agentTitle(state.players[i].agent, state.players[i].agent_title);

@@ -3,14 +3,14 @@
 import { botChoices } from "../bots/botplay.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { $, makeOption } from "../page/dom.js";
-import { gameInfo } from "../page/page.js";
+import { gameInfo, importable } from "../page/page.js";
 import { agentTitle, engineText, seatName, t } from "../i18n/i18n.js";
 
 /** The form's games, options and seats, the import box and the footer, from a `hello` answer
  * (the engine's, or its build-time copy in boot.json; the controller has put its games in `ui`
  * already, for gameInfo). */
 export function setupHello(hello) {
-  $("import-text").placeholder = t("import.placeholder.formats", { formats: hello.importable });
+  $("import-text").placeholder = t("import.placeholder.formats", { formats: importable(hello.importable) });
   const accept = new Set([".json", "application/json", "text/plain"]);
   for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }
   $("import-file").accept = [...accept].join(",");
