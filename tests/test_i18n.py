@@ -128,7 +128,7 @@ def test_every_language_has_every_key():
 
 
 def test_the_languages_are_the_catalogs():
-    text = (WEB / "i18n" / "i18n.js").read_text(encoding="utf-8")
+    text = (WEB / "i18n" / "choice.js").read_text(encoding="utf-8")
     named = re.search(r"LANGUAGES = Object\.freeze\(\{([^}]*)\}", text).group(1)
     assert sorted(re.findall(r"(\w+):", named)) == LANGUAGES
     display = (WEB / "index.html").read_text(encoding="utf-8")

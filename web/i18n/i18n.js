@@ -17,15 +17,16 @@
 //   errorText(error)      an engine error ({code, message, detail, params}) in the reader's words
 //
 // English is always here (imported: no extra request on an English browser); another language
-// is one module more (messages/<lang>.js), loaded before any importer runs (top-level await),
-// so the first board is worded in it. A key missing from a language falls back to English (the
+// is one module more (messages/<lang>.js), asked for as the page starts (choice.js) and waited
+// for before any importer runs (top-level await), so the first board is worded in it. A key missing from a language falls back to English (the
 // tests require every key in every language; this is the safety net).
 import en from "./messages/en.js";
 import { compile } from "./format.js";
+import {
+  LANGUAGES, SETTINGS_KEY, browserLanguages, importMessages, pickLanguage, startMessages, storedChoice,
+} from "./choice.js";
 
-/** The languages, each named in itself (never translated: a reader looks for their own). */
-export const LANGUAGES = Object.freeze({ en: "English", fr: "Français", de: "Deutsch", it: "Italiano" });
-export const SETTINGS_KEY = "boardwright.settings"; // the display settings (display-settings.js)
+export { LANGUAGES, SETTINGS_KEY, pickLanguage, storedChoice };
 export const LANGUAGE_EVENT = "boardwright:language";
 
 const loaded = { en };
@@ -33,37 +34,10 @@ const compiled = new Map(); // "lang\u0000key" -> formatter
 let current = "en";
 let locale = "en"; // for Intl: the browser's own tag of the language in use ("en-GB": its dates)
 
-/** The language for a choice: "auto" picks the first of `preferred` (navigator.languages) we
- * have, by its primary subtag ("fr-CA" -> "fr"), else English. */
-export function pickLanguage(choice, preferred) {
-  if (choice && choice !== "auto" && choice in LANGUAGES) return choice;
-  for (const tag of preferred || []) {
-    const primary = String(tag).toLowerCase().split("-")[0];
-    if (primary in LANGUAGES) return primary;
-  }
-  return "en";
-}
-
-function browserLanguages() {
-  try { return navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]; }
-  catch (_) { return []; }
-}
-
-/** The language choice kept with the display settings ("auto" when none or unreadable). */
-export function storedChoice() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "null");
-    const value = stored && typeof stored === "object" ? stored.language : undefined;
-    return typeof value === "string" && (value === "auto" || value in LANGUAGES) ? value : "auto";
-  } catch (_) {
-    return "auto";
-  }
-}
-
 async function loadMessages(lang) {
   if (!loaded[lang]) {
     try {
-      loaded[lang] = (await import(`./messages/${lang}.js`)).default;
+      loaded[lang] = await importMessages(lang);
     } catch (err) {
       console.warn(`Boardwright: the ${lang} messages could not be loaded:`, err);
       return "en";
@@ -173,8 +147,12 @@ export async function setLanguage(choice) {
   return lang;
 }
 
-// the language of this visit, before any importer runs (an English reader waits for nothing)
+// the language of this visit, before any importer runs (an English reader waits for nothing;
+// another's messages were asked for by choice.js as the page started)
 if (typeof document !== "undefined") {
-  const start = pickLanguage(storedChoice(), browserLanguages());
-  await setLanguage(start); // (English: its messages are here already, nothing is fetched)
+  if (startMessages.messages) {
+    const messages = await startMessages.messages;
+    if (messages) loaded[startMessages.lang] = messages;
+  }
+  await setLanguage(startMessages.lang);
 }
