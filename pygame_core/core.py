@@ -271,7 +271,7 @@ class Game:
         """Check and play a move (value or text). Raises and leaves the game unchanged if bad."""
         value = self.to_move(move)
         if self.is_over:
-            raise GameOverError("the game is over; no more moves can be played")
+            raise GameOverError("the game is over; no more moves can be played", detail="game_over")
         self._check(value)
         self.apply(value)
         return value

@@ -45,9 +45,19 @@ def clean_move_text(text: str) -> str:
 
 # --------------------------------------------------------------------------- errors
 class GameError(ValueError):
-    """Base class of every error the engine raises for bad input. ``code`` is stable."""
+    """Base class of every error the engine raises for bad input. ``code`` is stable.
+
+    ``detail`` (optional) is a finer stable code for one situation (``"cell_taken"``,
+    ``"game_over"``…) and ``params`` its values (``{"cell": "f6"}``): the bridge sends both with
+    the English message, so that the web page words the error in its reader's language (its
+    catalog's ``error.<detail>``, web/i18n/); the CLI prints the message as before."""
 
     code = "game_error"
+
+    def __init__(self, message: str = "", *, detail: str | None = None, params: dict | None = None):
+        super().__init__(message)
+        self.detail = detail
+        self.params = dict(params) if params else {}
 
 
 class InvalidMoveError(GameError):

@@ -1,7 +1,9 @@
 """The JSON-in / JSON-out surface the web worker calls (one session = one current game).
 
 Call :func:`handle_json` with a JSON object text; it returns a JSON text, always either
-``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": {"code", "message"}}``.
+``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": {"code", "message"}}``; an error
+with a finer code also has ``"detail"`` and its ``"params"`` (the web page words it in its
+reader's language from them; the message stays English, as the CLI prints it).
 Errors never change the current game.  :func:`handle` does the same with objects, for a
 given session.
 
@@ -113,6 +115,7 @@ from .session import Session
 # it), while a pasted or forged text cannot make the engine parse more than this.
 MAX_REQUEST_CHARS = 4_000_000
 MAX_MESSAGE_CHARS = 300  # an error message longer than this is cut (it never repeats an input)
+MAX_PARAM_CHARS = 60  # an error's text parameter longer than this is cut
 
 # Every request the bridge answers: its name -> the function that takes (session, request).
 COMMANDS = {
@@ -145,12 +148,30 @@ def handle(request, session: Session | None = None) -> dict:
             raise BridgeError(f"unknown command {quote(cmd)}")
         return {"ok": True, "result": fn(session, request)}
     except GameError as exc:
-        return {"ok": False, "error": {"code": exc.code, "message": _brief(str(exc))}}
+        return {"ok": False, "error": _error(exc)}
     except (TypeError, ValueError, KeyError) as exc:
         return {"ok": False, "error": {"code": "bad_request", "message": _brief(f"bad request: {exc}")}}
     except Exception as exc:  # never let the worker die
         return {"ok": False, "error": {"code": "internal", "message": _brief(f"internal error: {exc!r}"),
                                        "trace": traceback.format_exc(limit=5)[-4000:]}}
+
+
+def _error(exc: GameError) -> dict:
+    """The reply's error for ``exc``: its code and English message, and, when it has them, its
+    finer ``detail`` code and ``params`` (each a number, or text cut to :data:`MAX_PARAM_CHARS`)."""
+    error = {"code": exc.code, "message": _brief(str(exc))}
+    detail = getattr(exc, "detail", None)
+    if isinstance(detail, str) and detail:
+        params = {}
+        for name, value in getattr(exc, "params", {}).items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                params[str(name)] = value
+            else:
+                text = str(value)
+                params[str(name)] = text if len(text) <= MAX_PARAM_CHARS else text[:MAX_PARAM_CHARS - 1] + "…"
+        error["detail"] = detail
+        error["params"] = params
+    return error
 
 
 def _brief(message: str) -> str:
@@ -168,7 +189,8 @@ def handle_json(text: str) -> str:
     if len(text) > MAX_REQUEST_CHARS:
         return json.dumps({"ok": False, "error": {
             "code": "bad_request",
-            "message": f"the request is too large ({len(text):,} characters; at most {MAX_REQUEST_CHARS:,})"}})
+            "message": f"the request is too large ({len(text):,} characters; at most {MAX_REQUEST_CHARS:,})",
+            "detail": "request_too_large", "params": {"chars": len(text), "max": MAX_REQUEST_CHARS}}})
     try:
         request = json.loads(text)
     except (ValueError, RecursionError) as exc:

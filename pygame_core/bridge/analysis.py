@@ -78,14 +78,14 @@ def _search_for(session: Session, key: tuple, game, restart: bool) -> dict:
 def cmd_analyse(session: Session, req):
     game = require_game(session)
     if game.is_over:
-        raise BridgeError("the game is over: there is nothing to analyse")
+        raise BridgeError("the game is over: there is nothing to analyse", detail="nothing_to_analyse")
     refuse_help_in_friend_game(session, "analysis")
     slice_seconds = seconds(req, 0.25)
     top = req.get("top", 5)
     if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= MAX_TOP:
         raise BridgeError(f"top must be a whole number from 1 to {MAX_TOP}")
     if game.hidden_information and viewer(session) not in (None, game.current_player):
-        raise BridgeError("the analysis waits for your turn: it may only use what you can see")
+        raise BridgeError("the analysis waits for your turn: it may only use what you can see", detail="analysis_waits")
     key = (game_key(game), tuple(session.moves[: session.cursor]))
     entry = _search_for(session, key, game, bool(req.get("restart")))
     agent = entry["agent"]
@@ -151,7 +151,8 @@ def review_state(session: Session) -> dict:
 def cmd_review(session: Session, req):
     game = require_game(session)
     if game.hidden_information and viewer(session) is not None:
-        raise BridgeError("a game with hidden hands can be reviewed once it is over (a review would read the hands)")
+        raise BridgeError("a game with hidden hands can be reviewed once it is over (a review would read the hands)",
+                          detail="review_hidden")
     if req.get("status"):
         return review_state(session)
     refuse_help_in_friend_game(session, "review")

@@ -127,10 +127,10 @@ def cmd_friend_link(session: Session, req):
     game = session.game
     seat = context["seat"]
     if len(game.history) < context["final"]:
-        raise BridgeError("go to the end of the game to send it: the moves after this one are final")
+        raise BridgeError("go to the end of the game to send it: the moves after this one are final", detail="friend_go_to_end")
     resigned = context["resigned"]
     if resigned is None and not game.is_over and game.current_player == seat:
-        raise BridgeError("it is your move: make it, then send the link")
+        raise BridgeError("it is your move: make it, then send the link", detail="friend_your_move")
     now = _now(req)
     times = _times(context, len(game.history), now)
     try:
@@ -164,9 +164,9 @@ def cmd_friend_open(session: Session, req):
     link = decode_link(token_of(token))
     corr = link.get("corr")
     if link.get("hidden"):
-        raise BridgeError(HIDDEN_LINK)
+        raise BridgeError(HIDDEN_LINK, detail="hidden_link")
     if not corr:
-        raise BridgeError("this is a shared game, not a move in a game with a friend")
+        raise BridgeError("this is a shared game, not a move in a game with a friend", detail="friend_not_a_move")
     local = _copy_of(req.get("copies"), corr["id"])
     seat = local["seat"] if local and isinstance(local["seat"], int) else link["view"]
     answer = compare(link, seat, local)
@@ -235,9 +235,10 @@ def cmd_friend_resign(session: Session, req):
     context = require_friend(session)
     game = session.game
     if game.is_over or context["resigned"] is not None:
-        raise BridgeError("the game is over")
+        raise BridgeError("the game is over", detail="game_over")
     if len(game.history) != context["final"]:
-        raise BridgeError("take back your move first (a resignation ends the game where your friend left it)")
+        raise BridgeError("take back your move first (a resignation ends the game where your friend left it)",
+                          detail="friend_take_back")
     session.friend = {**context, "resigned": context["seat"]}
     return state(session)
 

@@ -70,7 +70,7 @@ def cmd_ai(session: Session, req):
     """The agent of the player to move (or ``agent``) chooses a move, which is played."""
     game = require_game(session)
     if game.is_over:
-        raise BridgeError("the game is over")
+        raise BridgeError("the game is over", detail="game_over")
     name = req.get("agent") or session.players[game.current_player]
     if name == "human":
         raise BridgeError(f"{game.player_names[game.current_player]} is played by a human")

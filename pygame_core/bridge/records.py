@@ -89,7 +89,7 @@ def cmd_open(session: Session, req):
         raise BridgeError("open needs the link's token text")
     link = decode_link(token_of(token))  # a bare token, a "#r=..." fragment or a whole URL
     if link.get("hidden"):
-        raise InvalidRecordError(HIDDEN_LINK)
+        raise InvalidRecordError(HIDDEN_LINK, detail="hidden_link")
     game = replay(link["record"])
     players = record_players(link.get("players"), game, "link")
     view, spectator = link.get("view"), False
@@ -149,7 +149,7 @@ def cmd_import(session: Session, req):
         return cmd_open(session, {"token": token})
     fmt = detect_record_format(text)
     if fmt is None:
-        raise InvalidRecordError(f"this is not a record we can read: expected {importable()}")
+        raise InvalidRecordError(f"this is not a record we can read: expected {importable()}", detail="not_a_record")
     record = fmt.parse(text)
     game = replay(record)
     install(session, game, ["human"] * game.num_players, record=record)  # an SGF's variations: record["tree"]

@@ -75,11 +75,11 @@ def check_friend_move(session: Session) -> None:
     """A move on screen in a game with a friend: only this page's seat, after the final moves."""
     turn = friend_turn(session)
     if turn == "over":
-        raise BridgeError("the game is over")
+        raise BridgeError("the game is over", detail="game_over")
     if turn == "friend":
-        raise BridgeError("it is your friend's move: send them the link and wait for theirs")
+        raise BridgeError("it is your friend's move: send them the link and wait for theirs", detail="friend_to_move")
     if turn and session.cursor < session.friend["final"]:
-        raise BridgeError("this move is final (it was sent or received): go to the end of the game")
+        raise BridgeError("this move is final (it was sent or received): go to the end of the game", detail="move_final")
 
 
 def friend_game_running(session: Session) -> bool:
@@ -94,7 +94,8 @@ def refuse_help_in_friend_game(session: Session, what: str) -> None:
     """``what`` (a hint, analysis, a review) is the engine's help: refused while a game with a
     friend is running."""
     if friend_game_running(session):
-        raise BridgeError(f"no {what} while a game with a friend is running: it comes back once the game is over")
+        raise BridgeError(f"no {what} while a game with a friend is running: it comes back once the game is over",
+                          detail="no_help_friend", params={"help": what})
 
 
 def check_players(players, num_players: int, game_id: str) -> list[str]:

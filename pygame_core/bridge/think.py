@@ -58,7 +58,7 @@ def cmd_think(session: Session, req):
     next, so what it searched under the moves since is not lost."""
     game = require_game(session)
     if game.is_over:
-        raise BridgeError("the game is over")
+        raise BridgeError("the game is over", detail="game_over")
     slice_seconds, budget = seconds(req, 0.15), _budget(req)
     name = session.players[game.current_player]
     refuse_bot(name, game)

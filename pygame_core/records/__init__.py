@@ -117,21 +117,22 @@ def _decode(token: str) -> dict:
         raise InvalidRecordError("a share link must be text")
     token = token.strip(" \t\r\n")
     if not token:
-        raise InvalidRecordError("the share link is empty: there is no game in it")
+        raise InvalidRecordError("the share link is empty: there is no game in it", detail="link_empty")
     if len(token) > MAX_TOKEN_CHARS:
         raise InvalidRecordError(f"the share link is too long ({len(token):,} characters; at most "
-                                 f"{MAX_TOKEN_CHARS:,}) to be a game")
+                                 f"{MAX_TOKEN_CHARS:,}) to be a game", detail="link_too_long",
+                                 params={"chars": len(token), "max": MAX_TOKEN_CHARS})
     version_text, dot, payload = token.partition(".")
     if not dot or not version_text.isascii() or not version_text.isdigit():
         raise InvalidRecordError(
             f"this is not a Boardwright share link: it should start with a format version "
-            f"such as '{LINK_VERSION}.'")
+            f"such as '{LINK_VERSION}.'", detail="link_not_boardwright")
     if len(version_text) > 1 and version_text[0] == "0":
         raise InvalidRecordError(f"the link has an unknown format version {quote(version_text)}")
     if len(version_text) > 9 or int(version_text) > LINK_VERSION:
         raise InvalidRecordError(
             f"this link was made by a newer version of Boardwright (link format {quote(version_text, 12)}; this "
-            f"version reads format {LINK_VERSION}); open it with an up-to-date page")
+            f"version reads format {LINK_VERSION}); open it with an up-to-date page", detail="link_newer")
     if int(version_text) == 2:
         return decode_tree_body(_unpack_v1(payload, len(version_text) + 1))
     if int(version_text) == 3:

@@ -83,7 +83,8 @@ def browser():
 # Playwright evaluates string predicates (wait_for_function) with eval, which the site's strict
 # Content-Security-Policy forbids: the ordinary tests bypass the policy, and
 # test_security.py checks the policy itself in contexts that keep it.
-CONTEXT_OPTIONS = {"bypass_csp": True}
+# English, the page's default language, whatever this machine's (test_i18n_web.py asks for others)
+CONTEXT_OPTIONS = {"bypass_csp": True, "locale": "en-US"}
 # the engine's worker makes its memory snapshot (about 31 MB into Cache Storage) after a boot
 # without one; the tests' pages do not (test_board_first.py tests it), through the page's own setting
 NO_SNAPSHOT = "try { localStorage.setItem('boardwright.snapshot.v1', 'off'); } catch (e) {}"

@@ -110,7 +110,7 @@ def test_dialog_by_keyboard_and_every_setting_kept_across_a_reload(page, site_ur
     page.keyboard.press("Enter")
     page.wait_for_selector("#display-dialog[open]")
     assert page.evaluate("document.getElementById('display-dialog').contains(document.activeElement)")
-    for name in ["theme", "contrast", "coords", "targets", "rotate", "mirror", "sound", "animation"]:
+    for name in ["language", "theme", "contrast", "coords", "targets", "rotate", "mirror", "sound", "animation"]:
         control = page.locator(f"#display-form [name={name}]").first
         assert control.evaluate("(n) => !!n.labels && n.labels.length > 0"), name  # a labelled control
     page.keyboard.press("Escape")
@@ -127,8 +127,8 @@ def test_dialog_by_keyboard_and_every_setting_kept_across_a_reload(page, site_ur
     page.check("#display-form [name=sound]")
     page.uncheck("#display-form [name=animation]")
     page.click("#display-close")
-    wanted = {"theme": "dark", "contrast": True, "coords": False, "targets": False, "rotate": 90, "mirror": True,
-              "sound": True, "animation": False, "v": 2}
+    wanted = {"theme": "dark", "language": "auto", "contrast": True, "coords": False, "targets": False, "rotate": 90,
+              "mirror": True, "sound": True, "animation": False, "v": 2}  # (the language: test_i18n_web.py)
     assert stored(page) == wanted
     page.reload()
     page.wait_for_selector("body[data-ready=true]", timeout=120_000)

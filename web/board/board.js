@@ -4,10 +4,11 @@
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
 import { $, makeButton } from "../page/dom.js";
-import { noHelpReason, page, ui } from "../page/page.js";
+import { agentOf, noHelpReason, page, playerName, ui } from "../page/page.js";
 import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 import { renderStrips } from "./strips.js";
+import { fmtList, t } from "../i18n/i18n.js";
 
 // What drawing needs from the modules above this one (they import this one), filled in once by
 // app.js before anything is drawn: callbacks instead of imports, so that there is no import cycle.
@@ -87,9 +88,9 @@ export function render(state) {
   const handover = needsHandover(state);
   $("handover").hidden = !handover;
   if (handover) {
-    const name = state.players[state.viewer].name;
-    $("handover-text").textContent = `Pass the device to ${name}.`;
-    $("handover-go").textContent = `I am ${name}: show my hand`;
+    const name = playerName(state, state.viewer);
+    $("handover-text").textContent = t("handover.to", { name });
+    $("handover-go").textContent = t("handover.me", { name });
   }
 
   // status line
@@ -102,7 +103,8 @@ export function render(state) {
     const p = state.players[state.current_player];
     const swatch = document.createElement("span");
     swatch.className = `swatch p${state.current_player}`;
-    status.append(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`);
+    status.append(swatch, t("status.toMove", { name: playerName(state, state.current_player) }),
+      p.agent === "human" ? "" : t("status.agent", { agent: agentOf(state, state.current_player) }));
   }
 
   renderLastMove(state);
@@ -140,7 +142,7 @@ function renderLastMove(state) {
   const words = state.last_words || state.last_move;
   line.hidden = !words || who === null || who === undefined || state.is_over;
   if (line.hidden) return;
-  line.textContent = `${state.players[who].name} played ${words}`;
+  line.textContent = t("status.played", { name: playerName(state, who), move: words });
   line.title = state.last_move || "";
 }
 
@@ -148,17 +150,17 @@ function renderLastMove(state) {
  * the friend game's "Ana resigned. Bo wins." (the engine's status). */
 export function resultText(state) {
   if (state.friend && state.friend.resigned !== null && state.friend.resigned !== undefined) return state.status;
-  const names = state.winners.map((i) => state.players[i].name);
-  return names.length ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}!` : "Draw";
+  const names = state.winners.map((i) => playerName(state, i));
+  return names.length ? t("result.wins", { names: fmtList(names), count: names.length }) : t("result.draw");
 }
 
 /** Mark the targets of the move waiting for the engine (class "pending", named so). */
 function markPending() {
   if (!ui.pending) return;
-  for (const t of ui.pending.targets) {
-    for (const node of document.querySelectorAll(`[data-target="${CSS.escape(t)}"]`)) {
+  for (const target of ui.pending.targets) {
+    for (const node of document.querySelectorAll(`[data-target="${CSS.escape(target)}"]`)) {
       node.classList.add("pending");
-      node.setAttribute("aria-label", `${node.getAttribute("aria-label").split(",")[0]}, your move, waiting for the engine`);
+      node.setAttribute("aria-label", t("target.pending", { name: node.getAttribute("aria-label").split(",")[0] }));
     }
   }
 }
@@ -172,12 +174,13 @@ export function announceEvent(state) {
   let text;
   const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
   if (state.last_move && who !== null && who !== undefined) {
-    text = `${state.players[who].name} played ${state.last_words || state.last_move}. `;
-  } else text = state.cursor === 0 ? `${state.title}: a new game. ` : "";
+    text = t("status.played", { name: playerName(state, who), move: state.last_words || state.last_move }) + ". ";
+  } else text = state.cursor === 0 ? t("announce.newGame", { title: state.title }) + " " : "";
   if (state.is_over) text += resultText(state);
   else {
     const p = state.players[state.current_player];
-    text += p.agent === "human" ? `${p.name} to move.` : `${p.name} (${p.agent_title}) to move.`;
+    const name = playerName(state, state.current_player);
+    text += t("status.toMove", { name: p.agent === "human" ? name : `${name}${t("status.agent", { agent: agentOf(state, state.current_player) })}` }) + ".";
   }
   $("announcer").textContent = text;
 }
@@ -208,7 +211,7 @@ function drawBoard() {
     delete svg.dataset.first; // the page's own board (page/first.js may have drawn one before)
     if (svg.dataset.turned !== wasTurned) resetZoom(); // a pan over the board turned is another place
     applyZoom();
-    if (pick) markTargets(pick.marks, "conditional", "chosen for a conditional reply");
+    if (pick) markTargets(pick.marks, "conditional", t("target.conditional"));
     else if (hooks.afterDraw) hooks.afterDraw();
     if (!document.body.dataset.firstBoardMs && $("board-svg").querySelector("[data-target]")) {
       document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
@@ -253,7 +256,7 @@ function renderActions() {
     info.textContent = ui.pick.prompt;
     box.append(info);
     for (const a of ui.pick.legal) if (!a.path.length) box.append(makeButton(a.label || a.move, null, () => hooks.pickMove(a.move)));
-    const cancel = makeButton("Cancel (Esc)", "Back to the game: no reply added", () => hooks.cancelPick());
+    const cancel = makeButton(t("choice.cancel"), t("pick.cancel.title"), () => hooks.cancelPick());
     cancel.id = "pick-cancel";
     box.append(cancel);
     return;
@@ -265,13 +268,13 @@ function renderActions() {
     info.className = "choice-info";
     const shown = ui.choice.moves[ui.choice.index];
     const words = ui.preview && ui.preview.move === shown ? ui.preview.words : null;
-    info.textContent = `${words || shown} (${ui.choice.index + 1} of ${n})`;
+    info.textContent = t("choice.info", { move: words || shown, index: ui.choice.index + 1, count: n });
     info.title = shown; // the notation
-    const rot = makeButton("Rotate (R)", "Show the next orientation that fits", () => hooks.cycleChoice());
+    const rot = makeButton(t("choice.rotate"), t("choice.rotate.title"), () => hooks.cycleChoice());
     rot.id = "rotate";
-    const ok = makeButton("Place (Enter)", "Play the tile as shown", () => hooks.confirmChoice());
+    const ok = makeButton(t("choice.place"), t("choice.place.title"), () => hooks.confirmChoice());
     ok.id = "confirm";
-    box.append(info, rot, ok, makeButton("Cancel (Esc)", null, () => { page.clearSelection(); drawAll(); }));
+    box.append(info, rot, ok, makeButton(t("choice.cancel"), null, () => { page.clearSelection(); drawAll(); }));
     return;
   }
   for (const a of state.legal) {
@@ -281,7 +284,7 @@ function renderActions() {
     box.appendChild(b);
   }
   if (ui.sel.length) {
-    box.appendChild(makeButton("Clear selection (Esc)", null, () => { page.clearSelection(); drawAll(); }));
+    box.appendChild(makeButton(t("choice.clear"), null, () => { page.clearSelection(); drawAll(); }));
   }
 }
 
@@ -300,9 +303,9 @@ function renderScores(state) {
     name.scope = "row";
     const sw = document.createElement("span");
     sw.className = `swatch p${i}`;
-    name.append(sw, ` ${p.name}`);
+    name.append(sw, ` ${playerName(state, i)}`);
     const who = document.createElement("td");
-    who.textContent = p.agent_title || p.agent;
+    who.textContent = agentOf(state, i) || p.agent;
     const note = document.createElement("td");
     note.textContent = notes[i] || "";
     const score = document.createElement("td");
@@ -329,8 +332,8 @@ export function drawAll() { drawBoard(); renderActions(); markHint(); fitBoard()
 
 /** Add `cls` to the board's nodes of these targets, and `what` to their names. */
 function markTargets(targets, cls, what) {
-  for (const t of targets) {
-    for (const node of document.querySelectorAll(`#board-svg [data-target="${CSS.escape(t)}"]`)) {
+  for (const target of targets) {
+    for (const node of document.querySelectorAll(`#board-svg [data-target="${CSS.escape(target)}"]`)) {
       node.classList.add(cls);
       node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, ${what}`);
     }
@@ -343,8 +346,8 @@ function markHint() {
   const entry = ui.state.legal.find((m) => m.move === hint);
   if (!entry) return;
   const targets = entry.path && entry.path.length ? entry.path : [entry.target];
-  for (const t of targets) {
-    if (!t) continue;
-    for (const el of document.querySelectorAll(`[data-target="${CSS.escape(t)}"]`)) el.classList.add("hint");
+  for (const target of targets) {
+    if (!target) continue;
+    for (const el of document.querySelectorAll(`[data-target="${CSS.escape(target)}"]`)) el.classList.add("hint");
   }
 }

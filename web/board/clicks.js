@@ -5,6 +5,7 @@ import { candidates, drawAll, hooks, isHumanTurn, needsHandover } from "./board.
 import { playMove } from "../page/play.js";
 import { $, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
+import { t } from "../i18n/i18n.js";
 
 async function showChoice() {
   const move = ui.choice.moves[ui.choice.index];
@@ -45,7 +46,7 @@ export function onActivate(target) {
     cands = candidates(path);
   }
   if (!cands.length) {
-    showError(ui.sel.length ? `That does not fit with your selection.` : `${target} is not a legal move now.`);
+    showError(ui.sel.length ? t("click.noFit") : t("click.illegal", { target }));
     return;
   }
   showError("");

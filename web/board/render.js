@@ -1,6 +1,7 @@
 // Generic scene -> SVG renderer. Knows nothing about any game: it draws the items of a scene
 // (polygons, circles, polylines, text) with their CSS classes, and reports activations of items
 // that carry a "target" through one delegated handler.
+import { t } from "../i18n/i18n.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function el(name, attrs) {
@@ -134,8 +135,8 @@ export function renderScene(svg, scene, legal, selected = new Set(), { orient = 
         node.dataset.target = item.target;
         if (playable && display.targets) node.classList.add("selectable");
         if (selected.has(item.target)) node.classList.add("selected");
-        const state = selected.has(item.target) ? "selected" : playable ? "playable" : "not playable now";
-        node.setAttribute("aria-label", `${item.name || item.target}, ${state}`);
+        const state = selected.has(item.target) ? "selected" : playable ? "playable" : "unplayable";
+        node.setAttribute("aria-label", t(`target.${state}`, { name: item.name || item.target }));
         node.setAttribute("role", "button");
         node.setAttribute("tabindex", "-1"); // not aria-disabled: activating it explains why not
         targets.push(node);

@@ -5,20 +5,22 @@
 // first human one) sits under the board, the others above it, so on a phone the opponent's
 // strip is at the board even when its manuscript or hand is further down.
 import { $ } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
+import { agentOf, playerName } from "../page/page.js";
 
-// Every text of the strips, in one place (for a message catalog).
+// Every text of the strips, from the message catalog (i18n/i18n.js).
 const TEXT = {
-  group: "Players",
-  toMove: "to move",
-  thinking: "thinking…",
-  wins: "wins",
-  score: (n) => `${n} pts`,
-  scoreName: (n) => `score ${n}`,
+  group: () => t("board.players"),
+  toMove: () => t("strip.toMove"),
+  thinking: () => t("strip.thinking"),
+  wins: () => t("strip.wins"),
+  score: (n) => t("strip.score", { n }),
+  scoreName: (n) => t("strip.scoreName", { n }),
   held: {
-    tiles: (n) => `${n} ${n === 1 ? "tile" : "tiles"}`,
-    cards: (n) => `${n} ${n === 1 ? "card" : "cards"}`,
-    small: (n) => `${n} small`,
-    hex: (n) => `${n} hex`,
+    tiles: (n) => t("held.tiles", { n }),
+    cards: (n) => t("held.cards", { n }),
+    small: (n) => t("held.small", { n }),
+    hex: (n) => t("held.hex", { n }),
   },
 };
 
@@ -48,12 +50,12 @@ function strip(state, i, paused) {
   sw.className = `swatch p${i}`;
   const name = document.createElement("span");
   name.className = "strip-name";
-  name.textContent = p.name;
+  name.textContent = playerName(state, i);
   el.append(sw, name);
   if (p.agent !== "human" && p.agent_title) {
     const who = document.createElement("span");
     who.className = "strip-who";
-    who.textContent = p.agent_title;
+    who.textContent = agentOf(state, i);
     el.append(who);
   }
   const held = heldText(p.held);
@@ -71,13 +73,13 @@ function strip(state, i, paused) {
     el.append(s);
   }
   let what = "";
-  if (turn) what = p.agent !== "human" && !paused ? TEXT.thinking : TEXT.toMove;
-  else if (won) what = TEXT.wins;
+  if (turn) what = p.agent !== "human" && !paused ? TEXT.thinking() : TEXT.toMove();
+  else if (won) what = TEXT.wins();
   if (what) {
-    const t = document.createElement("span");
-    t.className = "strip-turn";
-    t.textContent = what;
-    el.append(t);
+    const turnText = document.createElement("span");
+    turnText.className = "strip-turn";
+    turnText.textContent = what;
+    el.append(turnText);
   }
   return el;
 }
@@ -91,5 +93,5 @@ export function renderStrips(state, paused) {
   const others = state.players.map((_, i) => i).filter((i) => i !== home);
   top.replaceChildren(...others.map((i) => strip(state, i, paused)));
   bottom.replaceChildren(strip(state, home, paused));
-  for (const box of [top, bottom]) box.setAttribute("aria-label", TEXT.group);
+  for (const box of [top, bottom]) box.setAttribute("aria-label", TEXT.group());
 }

@@ -14,6 +14,7 @@
 // The cell size is measured from the drawn targets (the median of their boxes), no game knowledge.
 import { $ } from "../page/dom.js";
 import { MAX_SCALE, isZoomed, pinView, sceneAt, view, zoomScale } from "./zoom-view.js";
+import { t } from "../i18n/i18n.js";
 
 export const TAP_MIN_PX = 44; // below this (WCAG 2.5.5's and the platforms' touch target) a tap zooms first
 export const TOUCH_PX = 48; // ... to this size: above the 44 px of WCAG 2.5.5 and the platforms
@@ -21,7 +22,7 @@ const DOUBLE_MS = 350;
 const DOUBLE_PX = 40;
 const SLOP = { mouse: 6, pen: 8, touch: 10 }; // moved less than this: a tap or a click, not a drag
 const TIP_KEY = "boardwright.tap-zoom-tip.v1"; // the tip is shown once per browser
-const TIP = "Zoomed in to make the cells bigger: tap a cell again to play.";
+const TIP = () => t("zoom.tip");
 
 const pointers = new Map(); // pointerId -> {x, y}: the pointers down on the board
 let pan = null; // {id, x, y, p, scale, still}: one pointer dragging; p the scene point it holds;
@@ -158,10 +159,10 @@ function showTip() {
     tip.setAttribute("aria-hidden", "true"); // read out by the live region instead
     $("board").appendChild(tip);
   }
-  tip.textContent = TIP;
+  tip.textContent = TIP();
   tip.hidden = false;
   const live = $("announcer");
-  if (live) live.textContent = TIP;
+  if (live) live.textContent = TIP();
   clearTimeout(tipTimer);
   tipTimer = setTimeout(hideTip, 6000);
 }

@@ -12,6 +12,7 @@
 import { BOT_KEY, BotClient, BotStopped } from "./botclient.js";
 import { $, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
+import { t } from "../i18n/i18n.js";
 
 let client = null;
 
@@ -25,13 +26,13 @@ export function savedBot() {
 }
 
 export function botChoices() {
-  return savedBot() ? [{ name: "bot", title: "Your bot", strength: -1 }] : [];
+  return savedBot() ? [{ name: "bot", title: t("bot.yours"), strength: -1 }] : [];
 }
 
 function pause(text) {
   page.pause(true);
   $("board").classList.remove("thinking");
-  showError(`${text} The game is paused: change the players to take over the seat, or press "Let the computer move" to ask your bot again.`);
+  showError(`${text} ${t("bot.paused", { button: t("play.ai") })}`);
   document.body.dataset.botError = text;
 }
 
@@ -40,24 +41,24 @@ function pause(text) {
 export async function botMove() {
   const s = ui.state;
   const bot = savedBot();
-  if (!bot) { pause("No bot is saved in this browser: write one in the Bot workbench first."); return null; }
+  if (!bot) { pause(t("bot.none")); return null; }
   const limit = Number(bot.limit) > 0 ? Number(bot.limit) : 2;
   const key = `${s.cursor}:${s.moves.length}:${s.seed}`;
   client = client || new BotClient();
   try {
     if (!client.loaded || client.loaded.source !== bot.source) {
       const loaded = await client.request({ cmd: "load", source: bot.source }, { limitMs: Math.max(limit * 1000, 5000) });
-      if (!loaded.ok) { pause(`Your bot could not be loaded: ${loaded.error.message}.`); return null; }
+      if (!loaded.ok) { pause(t("bot.notLoaded", { error: loaded.error.message })); return null; }
     }
     const response = await client.request({ cmd: "choose", record: s.record, seat: s.current_player }, { limitMs: limit * 1000 });
     if (ui.state !== s && `${ui.state.cursor}:${ui.state.moves.length}:${ui.state.seed}` !== key) return null; // the game moved on
-    if (!response.ok) { pause(`Your bot failed: ${response.error.message}.`); return null; }
+    if (!response.ok) { pause(t("bot.failed", { error: response.error.message })); return null; }
     $("board").classList.remove("thinking");
     delete document.body.dataset.botError;
     return response.result.move;
   } catch (err) {
     if (!(err instanceof BotStopped)) throw err;
-    pause(err.reason === "timeout" ? `Your bot took longer than ${limit} s and was stopped.` : `Your bot was stopped: ${err.message}`);
+    pause(err.reason === "timeout" ? t("bot.timeout", { seconds: limit }) : t("bot.stopped", { error: err.message }));
     return null;
   }
 }

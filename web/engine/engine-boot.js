@@ -36,16 +36,16 @@ export const RUNTIME_OPTIONS = {
 
 export async function fetchBuildInfo() {
   const resp = await fetch(new URL("./build.json", SITE), { cache: "no-cache" });
-  if (!resp.ok) throw new Error(`build.json: HTTP ${resp.status}`);
+  if (!resp.ok) throw new Error(`build.json: HTTP ${resp.status}`); // @i18n-ignore (the technical reason, after the page's words)
   const info = await resp.json();
-  if (!info || typeof info.wheel !== "string") throw new Error("build.json has no 'wheel' entry");
+  if (!info || typeof info.wheel !== "string") throw new Error("build.json has no 'wheel' entry"); // @i18n-ignore (as above)
   return info;
 }
 
 export async function fetchWheel(info) {
   const url = new URL(info.wheel, SITE);
   const name = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
-  if (!/^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+-[^/]+\.whl$/.test(name)) throw new Error(`build.json: ${name.slice(0, 60)} is not a wheel`);
+  if (!/^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+-[^/]+\.whl$/.test(name)) throw new Error(`build.json: ${name.slice(0, 60)} is not a wheel`); // @i18n-ignore (as above)
   // Subresource Integrity: the browser checks the bytes against build.json's sha256 (a digest
   // in script here cost WebKit's runtime start about a second)
   const sha = typeof info.wheel_sha256 === "string" && /^[0-9a-f]{64}$/.test(info.wheel_sha256) ? info.wheel_sha256 : null;
@@ -97,7 +97,7 @@ export function mountWheel(pyodide, wheel) {
   pyodide.FS.mkdirTree(WHEELS_DIR);
   pyodide.FS.writeFile(path, wheel.bytes);
   pyodide.globals.set("_bw_wheel", path);
-  pyodide.runPython("import sys\nif _bw_wheel not in sys.path: sys.path.append(_bw_wheel)\ndel _bw_wheel");
+  pyodide.runPython("import sys\nif _bw_wheel not in sys.path: sys.path.append(_bw_wheel)\ndel _bw_wheel"); // @i18n-ignore (Python)
 }
 
-export const BRIDGE = "__import__('pygame_core.bridge', fromlist=['handle_json']).handle_json";
+export const BRIDGE = "__import__('pygame_core.bridge', fromlist=['handle_json']).handle_json"; // @i18n-ignore (Python)

@@ -8,6 +8,7 @@
 //   callBackground(req)     a request that does not count as the newest (analysis, review)
 //   ready                   resolves with the worker's "ready" message
 import { showProgress } from "../page/boot.js";
+import { t } from "../i18n/i18n.js";
 
 const pending = new Map();
 let nextId = 1;
@@ -27,8 +28,8 @@ export function startEngine(whenFailed, options, onSnapshot = () => {}) {
   if (options) worker.postMessage(options);
   listen((kind, ev) => {
     // the worker script itself failed: missing file, syntax error, out of memory
-    if (kind === "error") { engineFailed(ev.message ? String(ev.message).slice(0, 200) : "its script could not be loaded"); return; }
-    if (kind === "messageerror") { engineFailed("it sent a message the page cannot read"); return; }
+    if (kind === "error") { engineFailed(ev.message ? String(ev.message).slice(0, 200) : t("engine.why.script")); return; }
+    if (kind === "messageerror") { engineFailed(t("engine.why.message")); return; }
     const msg = ev.data || {};
     if (msg.type === "progress") showProgress(msg);
     else if (msg.type === "ready") resolveReady(msg);
@@ -77,7 +78,7 @@ function post(request, foreground) {
   if (foreground) latestId = id;
   return new Promise((resolve) => {
     // requests made before the engine is up wait in the worker's queue: no timeout for those
-    const timer = up ? setTimeout(() => engineFailed(`it did not answer for ${REPLY_TIMEOUT_MS / 1000} s`), REPLY_TIMEOUT_MS) : null;
+    const timer = up ? setTimeout(() => engineFailed(t("engine.why.timeout", { seconds: REPLY_TIMEOUT_MS / 1000 })), REPLY_TIMEOUT_MS) : null;
     pending.set(id, (response) => { clearTimeout(timer); resolve({ response, current: id === latestId }); });
     worker.postMessage({ id, request });
   });

@@ -2,7 +2,8 @@
 //   const worker = new Worker("worker.js", { type: "module" });
 //
 // Protocol
-//   worker -> page  {type: "progress", text, step, steps}  while booting (step of steps done)
+//   worker -> page  {type: "progress", key, step, steps}  while booting (step of steps done;
+//                   key: what is being done, worded by the page's catalog as "loading.<key>")
 //                   {type: "ready", version, bootMs, phases, snapshot}  once the engine is
 //                                                       importable (phases: {name: ms}; snapshot:
 //                                                       "restored" | "none" | "failed"; see boot();
@@ -40,8 +41,8 @@ const queue = [];
 let draining = false;
 
 // step: how many of the STEPS boot steps are done (a truthful progress bar, not a spinner)
-function progress(text, step) {
-  self.postMessage({ type: "progress", text, step, steps: STEPS });
+function progress(key, step) {
+  self.postMessage({ type: "progress", key, step, steps: STEPS });
 }
 
 function errorText(err) {
@@ -94,11 +95,11 @@ async function bootFromSnapshot(loadPyodide, bytes, wheelPromise) {
   const t = performance.now();
   const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: [], _loadSnapshot: bytes });
   mountWheel(pyodide, await wheelPromise); // the file system is not in the snapshot
-  pyodide.runPython("import random; random.seed()"); // the snapshot froze the PRNG state
+  pyodide.runPython("import random; random.seed()"); // @i18n-ignore (Python) the snapshot froze the PRNG state
   const handle = pyodide.runPython(BRIDGE);
   // a round trip through the bridge (hello would import every game: the page has its answer)
   const answer = JSON.parse(String(handle('{"cmd":"state"}')));
-  if (!answer || typeof answer.ok !== "boolean") throw new Error("the restored engine did not answer");
+  if (!answer || typeof answer.ok !== "boolean") throw new Error("the restored engine did not answer"); // @i18n-ignore (a developer's detail: a cold start follows)
   phase("snapshot", t);
   return { pyodide, handle };
 }
@@ -107,12 +108,12 @@ async function bootCold(loadPyodide, wheelPromise) {
   let t = performance.now();
   const pyodide = await loadPyodide({ ...RUNTIME_OPTIONS, packages: [], _makeSnapshot: true });
   t = phase("runtime", t);
-  progress("Installing the Boardwright engine…", 1);
+  progress("install", 1);
   const wheel = await wheelPromise;
   t = phase("wheel_wait", t);
   mountWheel(pyodide, wheel);
   t = phase("install", t);
-  progress("Starting the engine…", 2);
+  progress("start", 2);
   // a standalone (non-borrowed) proxy that lives as long as the worker
   const handle = pyodide.runPython(BRIDGE);
   phase("engine", t);
@@ -130,6 +131,7 @@ function makeSnapshot(pyodide, key) {
     // then starts that game at once
     const first = queue.find((m) => m && m.request && m.request.cmd === "new");
     pyodide.globals.set("_bw_game", first && typeof first.request.game === "string" ? first.request.game : null);
+    // @i18n-ignore (the next line: Python)
     pyodide.runPython(`import pygame_core.bot_bridge
 from pygame_core import catalog
 if _bw_game in catalog.GAMES:
@@ -150,7 +152,7 @@ del _bw_game`);
 }
 
 async function boot() {
-  progress("Downloading and starting the Python runtime…", 0);
+  progress("runtime", 0);
   // the wheel at once, in parallel with the runtime (its URL holds its hash, so the same URL is
   // what the service worker precaches: the offline copy and the HTTP cache hold it once)
   const infoPromise = fetchBuildInfo();
@@ -196,7 +198,7 @@ async function boot() {
 function handle(request) {
   try {
     if (handleJson === null) {
-      throw new Error(bootError ? `engine failed to start: ${bootError}` : "engine not ready");
+      throw new Error(bootError ? `engine failed to start: ${bootError}` : "engine not ready"); // @i18n-ignore (internal: the page says the engine failed)
     }
     const text = JSON.stringify(request === undefined ? null : request);
     const reply = handleJson(text);
@@ -215,7 +217,7 @@ function drain() {
       const id = msg && typeof msg === "object" ? msg.id : undefined;
       let response;
       if (!msg || typeof msg !== "object" || !("request" in msg)) {
-        response = { ok: false, error: { code: "internal", message: "malformed message: expected {id, request}" } };
+        response = { ok: false, error: { code: "internal", message: "malformed message: expected {id, request}" } }; // @i18n-ignore (a page bug)
       } else {
         response = handle(msg.request);
       }

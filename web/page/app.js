@@ -46,7 +46,7 @@ import { announceEvent, hooks as boardHooks, render, showHand } from "../board/b
 import { confirmChoice, cycleChoice, onActivate, onKey } from "../board/clicks.js";
 import { paintBeforeEngine, renderEarlyStatus } from "./early.js";
 import { call, callBackground, ready, SLOW_START_MS, startEngine } from "../engine/engine.js";
-import { buildForm, readForm, setupHello } from "../panels/form.js";
+import { buildForm, readForm, setupHello, syncForm } from "../panels/form.js";
 import { newRequest, startBotGame, startNew } from "./games.js";
 import { renderMoveList, renderReplay, wireMoveList, wireReplay } from "../panels/moves.js";
 import { onTreeKey, renderVariations } from "../panels/variations.js";
@@ -63,6 +63,7 @@ import { wireLayout } from "./layout.js";
 import { wireSettings } from "./settings.js"; // applies the display settings as it loads
 import { moveFeedback, playMoveSound } from "./sound.js";
 import { wireZoom } from "../board/zoom.js";
+import { LANGUAGE_EVENT, errorText, t } from "../i18n/i18n.js";
 
 // ---------------------------------------------------------------- the page state's changes
 // Every change to `ui` is made here: the features ask for these through `page` (page.js).
@@ -127,13 +128,12 @@ function useHello(hello) {
 function engineFailed(reason) {
   if (ui.failed) return;
   ui.failed = true;
-  const waiting = ui.pending ? ` Your move ${ui.pending.label} was not played.` : "";
+  const waiting = ui.pending ? " " + t("engine.failed.move", { move: ui.pending.label }) : "";
   setPending(null);
   for (const node of document.querySelectorAll("#board-svg .pending")) node.classList.remove("pending");
-  const what = ui.engineReady ? "The engine stopped" : "The engine could not start";
-  const saved = ui.engineReady ? " Your game is saved in this browser." : "";
-  showFailure(`${what}: ${reason}.${waiting}${saved} Reload the page to try again.`);
-  $("status").textContent = ui.engineReady ? "The engine stopped." : "The engine could not start.";
+  const saved = ui.engineReady ? " " + t("engine.failed.saved") : "";
+  showFailure(t(ui.engineReady ? "engine.stopped.why" : "engine.noStart.why", { reason }) + waiting + saved + " " + t("engine.failed.reload"));
+  $("status").textContent = t(ui.engineReady ? "engine.stopped" : "engine.noStart");
   $("board").classList.remove("thinking");
   cancelAi();
   setBusy(false);
@@ -179,6 +179,14 @@ function wire() {
   }
   wireReload();
   wireSettings(playMoveSound);
+  // another language chosen in Display: the static texts are worded again (i18n.js); what this
+  // page drew from a state is drawn again
+  window.addEventListener(LANGUAGE_EVENT, () => {
+    if (ui.games && ui.games.length) buildForm($("game-select").value); // (the running game's settings again:)
+    if (ui.state) { syncForm(ui.state); render(ui.state); }
+    renderSaves();
+    renderFriendGames();
+  });
   wireZoom();
   wireLayout();
   wireReplay();
@@ -236,7 +244,7 @@ async function main() {
   // it is up, without a round trip after "ready")
   const firstGame = early && early.request ? call(newRequest(early.request)) : null;
   const slow = setTimeout(() => {
-    if (!ui.engineReady && !ui.failed) showSlowStart(`Still starting after ${SLOW_START_MS / 1000} s: the download may have stopped.`);
+    if (!ui.engineReady && !ui.failed) showSlowStart(t("engine.slow", { seconds: SLOW_START_MS / 1000 }));
   }, SLOW_START_MS);
   const info = await ready;
   clearTimeout(slow);
@@ -247,7 +255,7 @@ async function main() {
   const trusted = !!boot && boot.wheel === info.wheel;
   if (!trusted) {
     const { response } = await call({ cmd: "hello" });
-    if (!response.ok) { engineFailed(response.error.message); return; }
+    if (!response.ok) { engineFailed(errorText(response.error)); return; }
     if (!boot || JSON.stringify(boot.hello) !== JSON.stringify(response.result)) useHello(response.result);
   }
   $("new-game").disabled = false;
@@ -257,7 +265,7 @@ async function main() {
   const linkError = token ? await openLink(token, { atStart: true }) : null;
   let dropped = null; // a move made on a link's board the engine did not open
   if (ui.state && ui.state.preview) { // the engine refused the link drawn early: the game stays as it was
-    if (ui.pending) dropped = `Your move ${ui.pending.label} was not played: the link was not opened.`;
+    if (ui.pending) dropped = t("early.dropped.link", { move: ui.pending.label });
     setPending(null);
     ui.state = null;
   }
@@ -269,7 +277,7 @@ async function main() {
       // the board painted early was the default game: start exactly that one (the form may
       // have been changed meanwhile); a move made on a resumed board needs that game
       if (early && early.resume && ui.pending) {
-        showError(`Your move ${ui.pending.label} was not played: the saved game could not be opened.`);
+        showError(t("early.dropped.save", { move: ui.pending.label }));
         setPending(null);
       }
       ui.early = null; // startNew talks to the engine now

@@ -6,10 +6,11 @@
 //   saveScreen(id, s)    keep what the screen shows of the autosaved game `id` (the board,
 //                        whose turn, the legal clicks), so that a return visit paints it at once
 //   readScreen(id)       that state again (null if it is not for `id`, or unreadable)
-//   showProgress(msg)    the worker's boot progress ({text, step, steps}): a real bar of steps done
+//   showProgress(msg)    the worker's boot progress ({key, step, steps}): a real bar of steps done
 //   showFailure(text)    the engine cannot start: say so, offer Reload, stop the progress bar
 //
 // None of these knows a game: states are the bridge's own, and checks are only about shape.
+import { hasKey, t } from "../i18n/i18n.js";
 const $ = (id) => document.getElementById(id);
 const SCREEN_KEY = "boardwright.screen.v1";
 // what of a state a painted-early board needs; the rest (record, save, exports) is the engine's
@@ -104,9 +105,14 @@ export function showProgress(msg) {
   if (Number.isInteger(msg.steps) && Number.isInteger(msg.step)) {
     bar.max = msg.steps;
     bar.value = msg.step;
-    bar.setAttribute("aria-valuetext", `step ${msg.step + 1} of ${msg.steps}: ${msg.text}`);
+    bar.setAttribute("aria-valuetext", t("loading.step", { step: msg.step + 1, steps: msg.steps, text: progressText(msg) }));
   }
-  $("loading-text").textContent = msg.text;
+  $("loading-text").textContent = progressText(msg);
+}
+
+/** The worker's progress line in the reader's words: its `key` is the catalog's "loading.<key>". */
+function progressText(msg) {
+  return hasKey(`loading.${msg.key}`) ? t(`loading.${msg.key}`) : "";
 }
 
 export function showFailure(text) {

@@ -1,18 +1,19 @@
 // The display settings themselves (every game; the page's own, never the engine's): theme
-// (system, light, dark), high contrast, coordinates, the board's orientation, playable targets
+// (system, light, dark), the language ("auto": the browser's; i18n/i18n.js), high contrast, coordinates, the board's orientation, playable targets
 // marked, a sound on each move, animation. Kept in this browser under one localStorage key; a
 // missing, corrupt or unwritable value never stops the page: it falls back to the defaults.
 // Applied when this module first runs, before any board is drawn (page/first.js imports it),
 // as attributes and classes on <html> (themes.css) and as render.js's `display` (orientation,
 // targets). settings.js is their dialog.
 import { display } from "../board/render.js";
+import { LANGUAGES, SETTINGS_KEY } from "../i18n/i18n.js";
 
-export const SETTINGS_KEY = "boardwright.settings";
+export { SETTINGS_KEY };
 export const DEFAULTS = Object.freeze({
-  theme: "system", contrast: false, coords: true, rotate: "auto", mirror: false, targets: true, sound: false, animation: true,
+  theme: "system", language: "auto", contrast: false, coords: true, rotate: "auto", mirror: false, targets: true, sound: false, animation: true,
 });
 // rotate "auto": the board turned a quarter where that draws it bigger (render.js autoTurn)
-const CHOICES = { theme: ["system", "light", "dark"], rotate: ["auto", 0, 90, 180, 270] };
+const CHOICES = { theme: ["system", "light", "dark"], rotate: ["auto", 0, 90, 180, 270], language: ["auto", ...Object.keys(LANGUAGES)] };
 const VERSION = 2; // settings kept before version 2 had no "auto": their rotate 0 was the default
 
 /** The settings in use (changed in place). */

@@ -7,6 +7,7 @@ import { readScreen } from "./boot.js";
 import { getCurrent, getSave } from "../panels/saves.js";
 import { readFriendLink } from "../preview/link.js";
 import { sceneOf } from "../preview/connection.js";
+import { seatName, t } from "../i18n/i18n.js";
 
 /** The state to draw for a friend's link before the engine reads it (web/preview/: Hex and
  * regular Y), or null: a link of another game, one the engine will refuse, a finished game, one
@@ -25,13 +26,13 @@ export function friendPreview(boot, token) {
   const seat = link.view;
   return {
     game: link.game, title: info.title, options: link.options, seed: link.seed,
-    players: names.map((name, index) => ({ index, name, agent: "human", agent_title: "Human" })),
+    players: names.map((name, index) => ({ index, name, agent: "human", agent_title: t("agent.human") })),
     moves: link.moves, movers: link.moves.map((_, k) => k % 2), cursor: link.moves.length,
-    current_player: pos.current, is_over: false, winners: [], scores: null, status: `${names[pos.current]} to move`,
+    current_player: pos.current, is_over: false, winners: [], scores: null, status: t("status.toMove", { name: seatName(names[pos.current], pos.current, info.players) }),
     last_move: link.moves.length ? link.moves[link.moves.length - 1] : null, viewer: seat, hidden_information: false,
     legal: pos.legal().filter((t) => t !== "swap").map((t) => ({ move: t, target: t, label: null, path: [t] })),
     scene: sceneOf(pos, names), spectator: false, can_undo: false, can_redo: false,
-    preview: { against: link.corr.names[link.corr.sender] || "your friend" }, // (drawn here, not by the engine)
+    preview: { against: link.corr.names[link.corr.sender] || t("friend.yourFriend") }, // (drawn here, not by the engine)
   };
 }
 

@@ -6,6 +6,7 @@ import { forgetScreen, showLoadingNote } from "./boot.js";
 import { earlyBoard } from "./early-board.js";
 import { $, showError } from "./dom.js";
 import { page, ui } from "./page.js";
+import { t } from "../i18n/i18n.js";
 
 /** Draw a state that does not come from the running engine (boot.json, the last screen of the
  * autosaved game): the board is there at once; a move made on it waits for the engine. */
@@ -15,19 +16,19 @@ export function paintEarly(state, early) {
 }
 
 export function renderEarlyStatus(state) {
-  if (ui.failed) $("status").textContent = "The engine could not start."; // (it failed before this paint)
-  else if (state.dealing) $("status").append(" — dealing…");
-  else if (ui.pending) $("status").textContent = `Your move ${ui.pending.label} will be played as soon as the engine is ready.`;
-  else if (state.preview) $("status").append(`: your move against ${state.preview.against} (the engine is starting)`);
-  else if (!state.is_over) $("status").append(" (the engine is starting)");
+  if (ui.failed) $("status").textContent = t("engine.noStart"); // (it failed before this paint)
+  else if (state.dealing) $("status").append(" " + t("early.dealing"));
+  else if (ui.pending) $("status").textContent = t("early.pending", { move: ui.pending.label });
+  else if (state.preview) $("status").append(t("early.against", { name: state.preview.against }));
+  else if (!state.is_over) $("status").append(" " + t("early.starting"));
 }
 
 export function queueEarlyMove(move) {
-  if (ui.failed) { showError("The engine could not start: reload the page to play."); return; }
-  if (ui.pending) { showError(`Your move ${ui.pending.label} is already waiting for the engine.`); return; }
+  if (ui.failed) { showError(t("early.failed")); return; }
+  if (ui.pending) { showError(t("early.already", { move: ui.pending.label })); return; }
   const entry = ui.state.legal.find((m) => m.move === move);
   page.setPending({ move, label: (entry && entry.label) || move, targets: entry ? entry.path : [] });
-  showLoadingNote(`Your move ${ui.pending.label} is waiting.`);
+  showLoadingNote(t("early.waiting", { move: ui.pending.label }));
   showError("");
   page.clearSelection();
   drawAll();
@@ -36,7 +37,7 @@ export function queueEarlyMove(move) {
 
 /** While the board on screen is not yet the engine's, say so (true) instead of acting on it. */
 export function notReady() {
-  if (ui.early) showError("The engine is still starting: try again in a moment.");
+  if (ui.early) showError(t("early.notReady"));
   return !!ui.early;
 }
 
@@ -63,6 +64,6 @@ export function paintBeforeEngine(boot, params) {
     forgetScreen();
     $("panels").replaceChildren();
     $("move-list").replaceChildren();
-    $("status").textContent = "Loading…";
+    $("status").textContent = t("status.loading");
   }
 }

@@ -15,6 +15,7 @@ import { boardRoom, fitBoard } from "./layout.js";
 import { attachHandler, renderScene } from "../board/render.js";
 import { showReplayBar } from "../panels/replay-bar.js";
 import "./display-settings.js"; // (applied as it loads: theme, orientation)
+import { agentTitle, seatName, t } from "../i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,7 +28,7 @@ attachHandler($("board-svg"), (target) => {
 });
 const drawnAlready = () => !!document.body.dataset.firstBoardMs || $("board-svg").childElementCount > 0;
 
-function draw(state) {
+function draw(state, info) {
   const human = !state.is_over && state.players[state.current_player].agent === "human";
   const live = new Set(human ? state.legal.filter((m) => m.path.length).map((m) => m.path[0]) : []);
   const svg = $("board-svg");
@@ -43,8 +44,10 @@ function draw(state) {
     const p = state.players[state.current_player];
     const swatch = document.createElement("span");
     swatch.className = `swatch p${state.current_player}`;
-    const tail = state.preview ? `: your move against ${state.preview.against} (the engine is starting)` : " (the engine is starting)";
-    $("status").replaceChildren(swatch, `${p.name} to move`, p.agent === "human" ? "" : ` (${p.agent_title})`, tail);
+    const tail = state.preview ? t("early.against", { name: state.preview.against }) : " " + t("early.starting");
+    const name = seatName(p.name, state.current_player, info && (info.seat_names || info.players));
+    $("status").replaceChildren(swatch, t("status.toMove", { name }),
+      p.agent === "human" ? "" : t("status.agent", { agent: agentTitle(p.agent, p.agent_title) }), tail);
   }
   svg.dataset.first = "1"; // (not yet the page's own board: early.js draws that)
   document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
@@ -56,7 +59,7 @@ async function first() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const board = earlyBoard(boot, params, ["board", "replay"].includes(params.get("embed")));
   if (!board || board.state.hidden_information || (board.state.scene.panels || []).length) return;
-  draw(board.state);
+  draw(board.state, boot.hello.games.find((g) => g.id === board.state.game));
 }
 
 // (the page's own start draws its board over whatever this drew, or clears it when it cannot)

@@ -9,6 +9,7 @@ import { stopReplay } from "../panels/moves.js";
 import { cancelAi, show } from "./play.js";
 import { showError } from "./dom.js";
 import { gameInfo, page, ui } from "./page.js";
+import { errorText, t } from "../i18n/i18n.js";
 
 /** The `new` request of a game painted early (boot.json's, for the default game). */
 export function newRequest(request) {
@@ -26,7 +27,7 @@ export async function startNew(form, sent = null, { reveal = false } = {}) {
   const { response, current } = await (sent || page.request({ cmd: "new", ...form }));
   if (!current && !sent) return response;
   page.setBusy(false);
-  if (!response.ok) { showError(response.error.message); if (ui.state) render(ui.state); return response; }
+  if (!response.ok) { showError(errorText(response.error)); if (ui.state) render(ui.state); return response; }
   dropIfUntouched(currentSaveId());
   useSave(newSaveId());
   show(response);
@@ -43,10 +44,10 @@ export async function loadGame(request, what, { atStart = false } = {}) {
   cancelAi();
   page.setBusy(true);
   const { response, current } = await page.request(request);
-  if (!current) return `${what}: another request came first.`;
+  if (!current) return t("games.superseded", { what });
   page.setBusy(false);
   if (!response.ok) {
-    const message = `${what}: ${response.error.message}`;
+    const message = t("games.failed", { what, error: errorText(response.error) });
     if (atStart) return message;
     showError(message);
     if (ui.state) render(ui.state);

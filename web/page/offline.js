@@ -18,6 +18,7 @@
 // Updates never mix versions: the new worker waits (the page keeps running on
 // the old cache) until the person clicks "Reload"; then it takes over and the
 // page reloads from the new cache. Failures only go to console.warn.
+import { t } from "../i18n/i18n.js";
 
 const root = document.documentElement;
 const SW_URL = new URL("../sw.js", import.meta.url);
@@ -96,11 +97,11 @@ function showUpdate(registration) {
   notice.className = "update-ready";
   notice.setAttribute("role", "status");
   const text = document.createElement("span");
-  text.textContent = "A new version is ready";
+  text.textContent = t("update.ready");
   const button = document.createElement("button");
   button.type = "button";
-  button.textContent = "Reload";
-  button.title = "Reload the page into the new version (the current game is kept in this browser)";
+  button.textContent = t("loading.reload");
+  button.title = t("update.reload.title");
   button.addEventListener("click", () => {
     button.disabled = true;
     const waiting = registration.waiting;

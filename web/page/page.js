@@ -3,6 +3,7 @@
 // itself (state.js) is the controller's: no feature imports it. state.js hands it over here as it
 // loads (holdState, once); a feature that assigns to this `ui` gets a TypeError, and
 // tests/test_page_controller.py finds every write (nested ones too) in the source.
+import { agentTitle, engineText, seatName, t } from "../i18n/i18n.js";
 let held = null; // the controller's `ui`
 
 const refuse = () => {
@@ -52,13 +53,26 @@ export const page = {
 
 export function gameInfo(id) { return ui.games.find((g) => g.id === id); }
 
+/** The name of seat `i` of `state` as the reader reads it (the game's own seat names in the
+ * reader's words, a person's name as it is). */
+export function playerName(state, i) {
+  const info = gameInfo(state.game);
+  return seatName(state.players[i].name, i, info && (info.seat_names || info.players));
+}
+
+/** What the engine's import reads (its `hello` answer's `importable`), in the reader's words. */
+export const importable = (english) => (english ? engineText("import.formats", english) : t("import.formats"));
+
+/** The title of the agent of seat `i` of `state`, in the reader's words. */
+export const agentOf = (state, i) => agentTitle(state.players[i].agent, state.players[i].agent_title);
+
 /** Why the engine's help (Hint, Analyse, Review game) is not offered for `state` (one line), or
  * "": a game with a friend that is still running gets none, as in correspondence play (the
  * engine refuses it too); it comes back once the game is over, and a link opened as a copy to
  * look at is an ordinary game. */
 export function noHelpReason(state) {
   return state && state.friend && state.friend.running
-    ? "No computer help during a game with a friend: Hint, Analyse and Review come back once it is over." : "";
+    ? t("help.friend") : "";
 }
 
 /** The scene on the board: the choice's preview, else the game's (null before any game). */

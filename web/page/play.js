@@ -5,6 +5,7 @@ import { botMove } from "../bots/botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
 import { $, showError } from "./dom.js";
 import { gameInfo, page, ui } from "./page.js";
+import { errorText, fmtPercent, t } from "../i18n/i18n.js";
 
 const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
@@ -34,7 +35,7 @@ export async function send(request, { pause = false, quiet = false } = {}) {
   if (!current) return response;
   page.setBusy(false);
   if (!response.ok) {
-    showError(response.error.message);
+    showError(errorText(response.error));
     if (ui.state) render(ui.state);
     return response;
   }
@@ -67,7 +68,7 @@ export async function playPendingMove() {
   if (!waiting) return;
   page.setPending(null);
   const response = await send({ cmd: "play", move: waiting.move });
-  if (!response.ok) showError(`Your move ${waiting.label}, made while the engine was starting, was not played: ${response.error.message}`);
+  if (!response.ok) showError(t("early.notPlayed", { move: waiting.label, error: errorText(response.error) }));
 }
 
 export function scheduleAi() {
@@ -76,7 +77,7 @@ export function scheduleAi() {
   if (!s || s.is_over || ui.paused || ui.embed || ui.early) return;
   const p = s.players[s.current_player];
   if (p.agent === "human") return;
-  $("status").append(" is thinking…");
+  $("status").append(" " + t("play.thinking"));
   $("board").classList.add("thinking");
   aiTimer = setTimeout(computerMove, AI_DELAY_MS);
 }
@@ -104,7 +105,7 @@ async function thinkFor(budget, onProgress) {
   for (;;) {
     const { response, current } = await page.request(request);
     if (!current || token !== thinkToken) return null;
-    if (!response.ok) { showError(response.error.message); return null; }
+    if (!response.ok) { showError(errorText(response.error)); return null; }
     const progress = response.result;
     onProgress(progress, budget);
     const left = budget.seconds - (performance.now() - start) / 1000;
@@ -117,14 +118,13 @@ async function thinkFor(budget, onProgress) {
 function showThinking(progress, budget) {
   const info = $("thinking-info");
   if (!progress || !progress.iterations) { info.hidden = true; return; }
-  const n = (x) => x.toLocaleString("en");
-  const of = budget.iterations ? ` of ${n(budget.iterations)}` : "";
-  const rate = progress.iterations_per_second ? ` (${n(progress.iterations_per_second)}/s)` : "";
+  const done = progress.iterations;
+  const count = budget.iterations ? t("think.playoutsOf", { done, total: budget.iterations }) : t("think.playouts", { done });
+  const rate = progress.iterations_per_second ? " " + t("think.rate", { rate: progress.iterations_per_second }) : "";
   // the computer's best move so far is shown only where it reveals nothing hidden
-  const best = ui.state.hidden_information ? "" : `; best so far ${progress.move}`
-    + (progress.value === null ? "" : ` (${Math.round(progress.value * 100)} %)`);
-  info.textContent = `${n(progress.iterations)}${of} playouts${rate}${best}`
-    + (progress.solved ? " — a proven win" : "");
+  const best = ui.state.hidden_information ? "" : t("think.best", { move: progress.move })
+    + (progress.value === null ? "" : ` (${fmtPercent(progress.value)})`);
+  info.textContent = count + rate + best + (progress.solved ? " " + t("think.proven") : "");
   info.hidden = false;
 }
 
@@ -155,7 +155,7 @@ export async function askHint() {
   if (!progress || ui.state.cursor + ":" + ui.state.moves.length !== gameKey) return;
   const entry = ui.state.legal.find((m) => m.move === progress.move);
   showError("");
-  $("status").textContent = `Hint: ${entry && entry.label ? entry.label : progress.words || progress.move}`;
+  $("status").textContent = t("play.hintIs", { move: entry && entry.label ? entry.label : progress.words || progress.move });
   $("status").title = progress.move; // the notation
   showHint(progress.move);
 }

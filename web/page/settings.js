@@ -3,6 +3,7 @@
 import { drawAll } from "../board/board.js";
 import { resetZoom } from "../board/zoom.js";
 import { $ } from "./dom.js";
+import { setLanguage, t } from "../i18n/i18n.js";
 import { ui } from "./page.js";
 import {
   DEFAULTS, SETTINGS_KEY, applySettings, darkQuery, loadSettings, saveSettings, settings, valid,
@@ -27,6 +28,7 @@ function readForm() {
     if (!(input.name in DEFAULTS)) continue;
     if (input.type === "radio") { if (input.checked) settings[input.name] = input.value; }
     else if (input.type === "checkbox") settings[input.name] = input.checked;
+    else if (input.name === "language") settings.language = input.value;
     else settings[input.name] = input.value === "auto" ? "auto" : Number(input.value);
   }
   for (const key of Object.keys(DEFAULTS)) if (!valid(key, settings[key])) settings[key] = DEFAULTS[key];
@@ -37,11 +39,16 @@ function redraw(turned) {
   if (ui.state) drawAll();
 }
 
+function showNote(saved) {
+  $("display-note").textContent = saved ? "" : t("display.storageOff");
+}
+
 function changed(onSound, before = { ...settings }) {
   readForm();
   applySettings();
-  $("display-note").textContent = saveSettings() ? ""
-    : "This browser's storage is full or off: these settings last until the page is closed.";
+  const saved = saveSettings();
+  if (before.language !== settings.language) setLanguage(settings.language).then(() => showNote(saved));
+  showNote(saved);
   redraw(before.rotate !== settings.rotate || before.mirror !== settings.mirror);
   if (settings.sound && !before.sound) onSound(); // a sample (the click is the gesture audio needs)
 }
@@ -78,6 +85,7 @@ export function wireSettings(onSound) {
     const before = { ...settings };
     loadSettings();
     applySettings();
+    if (before.language !== settings.language) setLanguage(settings.language);
     showInForm();
     redraw(before.rotate !== settings.rotate || before.mirror !== settings.mirror);
   });

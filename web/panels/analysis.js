@@ -7,7 +7,8 @@
 // is answered between two slices.
 import { send } from "../page/play.js";
 import { $, makeButton } from "../page/dom.js";
-import { noHelpReason, page, ui } from "../page/page.js";
+import { noHelpReason, page, playerName, ui } from "../page/page.js";
+import { errorText, fmtPercent, t } from "../i18n/i18n.js";
 
 const SLICE_S = 0.15; // the worker searches this long between two updates (≥ 4 updates a second)
 const TOP = 5;
@@ -25,18 +26,18 @@ function positionKey(state) {
     state.moves.slice(0, state.cursor)]);
 }
 
-const percent = (v) => `${Math.round(v * 100)} %`;
+const percent = (v) => fmtPercent(v);
 
 /** Why the analysis cannot search now (a sentence), or "" when it can. */
 function blocked(state) {
-  if (!state || ui.early || !ui.engineReady || ui.failed) return "Waiting for the engine…";
+  if (!state || ui.early || !ui.engineReady || ui.failed) return t("help.waiting");
   if (noHelpReason(state)) return noHelpReason(state);
-  if (state.is_over) return "The game is over: nothing to analyse here. Go back to an earlier move.";
+  if (state.is_over) return t("analysis.over");
   if (state.hidden_information && state.viewer !== null && state.viewer !== state.current_player) {
-    return "The analysis waits for your turn: it only uses what you can see.";
+    return t("analysis.waits");
   }
   const p = state.players[state.current_player];
-  if (p.agent !== "human" && !ui.paused) return "The computer is thinking…";
+  if (p.agent !== "human" && !ui.paused) return t("analysis.computer");
   return "";
 }
 
@@ -47,7 +48,7 @@ export function toggleAnalysis(on = !analysing) {
   analysing = on;
   const button = $("analyse");
   button.setAttribute("aria-pressed", String(on));
-  button.textContent = on ? "Stop analysis" : "Analyse";
+  button.textContent = t(on ? "analysis.stop" : "play.analyse");
   $("analysis-card").hidden = !on;
   if (!on) { result = null; drawOverlay(); return; }
   renderAnalysis();
@@ -72,7 +73,7 @@ async function loop() {
       if (!analysing) break;
       if (!ui.state || positionKey(ui.state) !== key) continue; // the position changed meanwhile
       if (!response.ok) {
-        note = response.error.message;
+        note = errorText(response.error);
         result = null;
         renderAnalysis();
         await sleep(IDLE_MS * 3);
@@ -102,8 +103,8 @@ function playLine(moves) {
 }
 
 function valueText(c) {
-  if (c.proven === "win") return "✓ win";
-  if (c.proven === "loss") return "✗ loss";
+  if (c.proven === "win") return t("analysis.win");
+  if (c.proven === "loss") return t("analysis.loss");
   return c.value === null ? "–" : percent(c.value);
 }
 
@@ -113,45 +114,45 @@ function renderAnalysis() {
   list.replaceChildren();
   const state = ui.state;
   if (!result || !state) {
-    info.textContent = note || "Analysing…";
+    info.textContent = note || t("analysis.running");
     return;
   }
-  const mover = state.players[result.player].name;
+  const mover = playerName(state, result.player);
   const best = result.candidates[0];
-  let summary = `${mover} to move · ${result.visits.toLocaleString("en")} playouts`;
-  if (result.solved && best && best.proven === "win") summary = `Solved: ${mover} wins with ${best.move}`;
-  else if (best && best.proven === "loss") summary = `Solved: ${mover} loses whatever the move`;
-  else if (best && best.value !== null) summary += ` · ${mover}'s chances ${percent(best.value)}`;
+  let summary = t("analysis.summary", { name: mover, n: result.visits });
+  if (result.solved && best && best.proven === "win") summary = t("analysis.solvedWin", { name: mover, move: best.move });
+  else if (best && best.proven === "loss") summary = t("analysis.solvedLoss", { name: mover });
+  else if (best && best.value !== null) summary += " · " + t("analysis.chances", { name: mover, value: percent(best.value) });
   info.textContent = summary;
   $("analysis-legend").hidden = !result.candidates.length;
   result.candidates.forEach((c, rank) => {
     const li = document.createElement("li");
     li.className = "analysis-line" + (c.proven ? ` proven-${c.proven}` : "");
-    const move = makeButton(c.move, `Play ${c.move} here`, () => playLine([c.move]));
+    const move = makeButton(c.move, t("analysis.play", { move: c.move }), () => playLine([c.move]));
     move.className = "candidate-move";
     const value = document.createElement("span");
     value.className = "candidate-value";
     value.textContent = valueText(c);
-    value.title = c.proven ? `Proven by the solver: a ${c.proven} for ${mover}` : `${mover}'s win rate after ${c.move}`;
+    value.title = c.proven ? t(`analysis.proven.${c.proven}`, { name: mover }) : t("analysis.rate", { name: mover, move: c.move });
     const share = document.createElement("span");
     share.className = "candidate-share";
     share.textContent = percent(c.share);
-    share.title = `${c.move} took ${percent(c.share)} of the search (${c.visits.toLocaleString("en")} playouts)`;
+    share.title = t("analysis.share", { move: c.move, share: percent(c.share), n: c.visits });
     const bar = document.createElement("span");
     bar.className = "share-bar";
     bar.style.setProperty("--share", String(c.share));
     bar.setAttribute("aria-hidden", "true");
     const label = document.createElement("span");
     label.className = "visually-hidden";
-    label.textContent = "of the search";
+    label.textContent = t("analysis.ofSearch");
     li.append(`${rank + 1}. `, move, " ", value, " ", bar, share, label);
     if (c.pv.length > 1) {
       const pv = document.createElement("span");
       pv.className = "pv";
-      pv.setAttribute("aria-label", `Expected line after ${c.move}`);
+      pv.setAttribute("aria-label", t("analysis.line", { move: c.move }));
       c.pv.forEach((m, i) => {
         if (i === 0) return;
-        pv.append(makeButton(m, `Play the line up to ${m} (${i + 1} moves) into the move tree`, () => playLine(c.pv.slice(0, i + 1))));
+        pv.append(makeButton(m, t("analysis.playLine", { move: m, n: i + 1 }), () => playLine(c.pv.slice(0, i + 1))));
       });
       li.append(pv);
     }
@@ -183,7 +184,8 @@ export function drawOverlay() {
     text.setAttribute("font-size", String(Math.min(box.width, box.height) * 0.38));
     text.setAttribute("class", `analysis-label${rank === 0 ? " best" : ""}${c.proven ? ` proven-${c.proven}` : ""}`);
     text.dataset.move = c.move;
-    text.textContent = c.proven === "win" ? "✓W" : c.proven === "loss" ? "✗L" : c.value === null ? "" : String(Math.round(c.value * 100));
+    text.textContent = c.proven === "win" ? t("analysis.win.short") : c.proven === "loss" ? t("analysis.loss.short")
+      : c.value === null ? "" : String(Math.round(c.value * 100));
     layer.appendChild(text);
   });
   svg.appendChild(layer);

@@ -10,6 +10,7 @@ import {
 } from "./saves.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
+import { errorText, fmtDateTime, t } from "../i18n/i18n.js";
 
 let saveId = null; // the autosave entry of the game on screen
 let saveRev = 0; // the revision of that entry this tab last wrote or read (saves.js putSave)
@@ -99,8 +100,7 @@ export function autosave(state, { force = false } = {}) {
 }
 
 function forkNotice(otherMoves) {
-  showTabNotice(`This game was also played in another tab (${otherMoves} move${otherMoves === 1 ? "" : "s"} there). `
-    + "Your moves here are saved as a separate game; both are in Saved games.", false);
+  showTabNotice(t("saves.forked", { n: otherMoves }), false);
 }
 
 /** Storage full: say so where the player looks, with the two ways out (nothing is deleted
@@ -125,7 +125,7 @@ function exportSaves() {
 
 function deleteOldSaves() {
   const n = deleteOldest([saveId]);
-  $("storage-note").textContent = n ? `${n} old saved game${n === 1 ? "" : "s"} deleted.` : "There are no older saved games to delete.";
+  $("storage-note").textContent = n ? t("saves.deleted", { n }) : t("saves.noneToDelete");
   if (lastSaved) autosave(lastSaved); // try again now
   renderSaves();
 }
@@ -151,8 +151,7 @@ function onStorage(ev) {
     autosave(lastSaved, { force: true });
   } else if (e.rev > saveRev && !movedOn) {
     movedOn = true;
-    showTabNotice(`This game moved on in another tab (${e.moves} move${e.moves === 1 ? "" : "s"} there). `
-      + "A move here will be saved as a separate game.", true);
+    showTabNotice(t("saves.movedOn", { n: e.moves }), true);
   }
 }
 
@@ -166,20 +165,20 @@ export function renderSaves() {
     li.dataset.save = e.id;
     const what = document.createElement("span");
     what.className = "what";
-    const when = new Date(e.updated).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
-    what.textContent = `${e.title} · ${e.moves} move${e.moves === 1 ? "" : "s"} · ${String(e.status).slice(0, 60)} · ${when}`;
+    const when = fmtDateTime(new Date(e.updated));
+    what.textContent = t("saves.entry", { title: e.title, n: e.moves, status: String(e.status).slice(0, 60), when });
     li.append(what);
     if (e.id === saveId) markOnScreen(li);
     else {
-      li.append(makeButton("Resume", `Continue this ${e.title} game`, () => resumeSave(e.id)),
-        makeButton("Delete", "Remove this game from the list", () => { deleteSave(e.id); renderSaves(); }));
+      li.append(makeButton(t("saves.resume"), t("saves.resume.title", { title: e.title }), () => resumeSave(e.id)),
+        makeButton(t("saves.delete"), t("saves.delete.title"), () => { deleteSave(e.id); renderSaves(); }));
     }
     if (typeof e.error === "string") { // it could not be opened: say why until dismissed
       li.classList.add("failed");
       const why = document.createElement("span");
       why.className = "save-error";
-      why.textContent = `Could not be opened: ${e.error.slice(0, 200)}`;
-      li.append(why, makeButton("Dismiss", "Hide this message (the game stays in the list)", () => {
+      why.textContent = t("saves.failed", { error: e.error.slice(0, 200) });
+      li.append(why, makeButton(t("saves.dismiss"), t("saves.dismiss.title"), () => {
         touchSave(e.id, { error: undefined }); renderSaves();
       }));
     }
@@ -189,8 +188,8 @@ export function renderSaves() {
   if (odd) {
     const li = document.createElement("li");
     li.className = "unreadable";
-    li.textContent = `${odd} stored entr${odd === 1 ? "y" : "ies"} could not be read; kept as they are (Export JSON includes them).`;
-    li.append(makeButton("Export JSON", "Download every saved game, unreadable ones included", exportSaves));
+    li.textContent = t("saves.unreadable", { n: odd });
+    li.append(makeButton(t("storage.export"), t("saves.export.title"), exportSaves));
     list.appendChild(li);
   }
   $("saves-card").hidden = ui.embed !== null || !(entries.length || odd);
@@ -201,13 +200,13 @@ export function markOnScreen(li) {
   li.classList.add("current");
   const now = document.createElement("span");
   now.className = "hint";
-  now.textContent = "on screen";
+  now.textContent = t("saves.onScreen");
   li.append(now);
 }
 
 export async function resumeSave(id, { boot = false } = {}) {
   const e = getSave(id);
-  if (!e) { showError("That saved game is gone."); renderSaves(); return false; }
+  if (!e) { showError(t("saves.gone")); renderSaves(); return false; }
   stopReplay();
   cancelAi();
   page.setBusy(true);
@@ -218,10 +217,10 @@ export async function resumeSave(id, { boot = false } = {}) {
   page.setBusy(false);
   if (!response.ok) {
     // it stays in the list with the reason, until the player dismisses it or deletes it
-    const reason = String(response.error.message).slice(0, 200);
+    const reason = String(errorText(response.error)).slice(0, 200);
     touchSave(id, { error: reason });
     renderSaves();
-    const msg = `The saved ${e.title} game could not be opened: ${reason}`;
+    const msg = t("saves.notOpened", { title: e.title, error: reason });
     if (boot) bootError = msg; else showError(msg);
     return false;
   }

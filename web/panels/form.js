@@ -3,17 +3,18 @@
 import { botChoices } from "../bots/botplay.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { $, makeOption } from "../page/dom.js";
-import { gameInfo } from "../page/page.js";
+import { gameInfo, importable } from "../page/page.js";
+import { agentTitle, engineText, seatName, t } from "../i18n/i18n.js";
 
 /** The form's games, options and seats, the import box and the footer, from a `hello` answer
  * (the engine's, or its build-time copy in boot.json; the controller has put its games in `ui`
  * already, for gameInfo). */
 export function setupHello(hello) {
-  $("import-text").placeholder = `or paste ${hello.importable}`;
+  $("import-text").placeholder = t("import.placeholder.formats", { formats: importable(hello.importable) });
   const accept = new Set([".json", "application/json", "text/plain"]);
   for (const f of hello.record_formats) { accept.add(f.extension); accept.add(f.mime); }
   $("import-file").accept = [...accept].join(",");
-  $("engine-version").textContent = ` engine ${hello.version}`; // "Boardwright engine 1.2 runs entirely…"
+  $("engine-version").textContent = " " + t("footer.engine", { version: hello.version }); // "Boardwright engine 1.2 runs entirely…"
   const select = $("game-select");
   const chosen = select.value; // the page's HTML lists the games already (build_scripts/prerender.py)
   select.replaceChildren();
@@ -26,13 +27,13 @@ export function setupHello(hello) {
 export function buildForm(gameId) {
   const info = gameInfo(gameId);
   if (!info) return; // (a game of the page's HTML chosen before any hello: setupHello builds it)
-  $("game-description").textContent = info.description;
+  $("game-description").textContent = engineText(`game.${info.id}.description`, info.description);
   buildLevels(info);
   const fields = $("option-fields");
   fields.replaceChildren();
   for (const opt of info.options) {
     const label = document.createElement("label");
-    label.title = opt.help || "";
+    label.title = engineText(`option.${info.id}.${opt.name}.help`, opt.help || "");
     const input = document.createElement(opt.type === "choice" ? "select" : "input");
     input.name = "opt-" + opt.name;
     input.dataset.option = opt.name;
@@ -47,9 +48,9 @@ export function buildForm(gameId) {
       input.type = "checkbox";
       input.checked = !!opt.default;
     } else {
-      for (const c of opt.choices) input.appendChild(makeOption(c, c, c === opt.default));
+      for (const c of opt.choices) input.appendChild(makeOption(c, engineText(`option.${opt.name}.${c}`, c), c === opt.default));
     }
-    label.append(opt.title + " ", input);
+    label.append(engineText(`option.${opt.name}`, opt.title) + " ", input);
     fields.appendChild(label);
     if (opt.nullable) {
       // e.g. Triominos "target": a number, or none (a single round)
@@ -61,7 +62,7 @@ export function buildForm(gameId) {
       box.checked = opt.default === null;
       input.disabled = box.checked;
       box.addEventListener("change", () => { input.disabled = box.checked; });
-      nlabel.append(opt.null_label + " ", box);
+      nlabel.append(engineText(`option.${opt.name}.null`, opt.null_label) + " ", box);
       fields.appendChild(nlabel);
     }
     if (opt.name === info.seat_option) input.addEventListener("input", () => buildSeats(gameId));
@@ -76,8 +77,9 @@ function buildLevels(info) {
   const chosen = select.value;
   select.replaceChildren();
   for (const lv of info.levels || []) {
-    const option = makeOption(String(lv.level), lv.label, lv.default);
-    option.title = lv.help;
+    const name = engineText(`level.${lv.name}`, lv.name);
+    const option = makeOption(String(lv.level), engineText("level.label", lv.label, { level: lv.level, name, iterations: lv.iterations }), lv.default);
+    option.title = engineText("level.help", lv.help, { iterations: lv.iterations, seconds: lv.seconds });
     select.appendChild(option);
   }
   if ((info.levels || []).some((lv) => String(lv.level) === chosen)) select.value = chosen;
@@ -104,12 +106,12 @@ function buildSeats(gameId) {
     const select = document.createElement("select");
     select.name = "seat-" + i;
     select.dataset.seat = i;
-    const choices = [{ name: "human", title: "Human" }, ...info.agents, ...botChoices()];
-    for (const a of choices) select.appendChild(makeOption(a.name, a.title));
+    const choices = [{ name: "human", title: t("agent.human") }, ...info.agents, ...botChoices()];
+    for (const a of choices) select.appendChild(makeOption(a.name, agentTitle(a.name, a.title)));
     // a friend by link (panels/friends.js): two-player games with nothing hidden (the engine's `friend`)
-    const friend = makeOption(FRIEND_SEAT, info.friend ? "A friend (by link)" : "A friend (by link): not with hidden hands yet");
+    const friend = makeOption(FRIEND_SEAT, t(info.friend ? "form.friend" : "form.friend.hidden"));
     friend.disabled = !info.friend;
-    if (!info.friend) friend.title = "Hidden hands need a deal neither player can see or steer: a later version";
+    if (!info.friend) friend.title = t("form.friend.hidden.title");
     select.appendChild(friend);
     if (info.friend) choices.push({ name: FRIEND_SEAT });
     select.addEventListener("change", showFriendFields);
@@ -119,7 +121,7 @@ function buildSeats(gameId) {
     const kept = choices.some((a) => a.name === previous[i]) ? previous[i] : undefined;
     select.dataset.default = i === 0 ? "human" : best.name;
     select.value = kept ?? select.dataset.default;
-    label.append(`${name} `, select);
+    label.append(`${seatName(name, i, info.seat_names || info.players)} `, select);
     seats.appendChild(label);
   });
   showFriendFields();

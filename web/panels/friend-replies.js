@@ -9,15 +9,18 @@ import { drawAll } from "../board/board.js";
 import { send } from "../page/play.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
+import { errorText, t } from "../i18n/i18n.js";
 
 const MAX_LINES = 8; // as the link format (pygame_core/records/v3.py)
 const MAX_DEPTH = 4;
 
 /** "if b2, answer d4; then if e1, answer e2" */
-export function describeLine(line) {
+export function describeLine(line, capital = false) {
   const pairs = [];
-  for (let i = 0; i + 1 < line.length; i += 2) pairs.push(`if ${line[i]}, answer ${line[i + 1]}`);
-  return pairs.join("; then ");
+  for (let i = 0; i + 1 < line.length; i += 2) {
+    pairs.push(t(capital && i === 0 ? "replies.ifFirst" : "replies.if", { theirs: line[i], yours: line[i + 1] }));
+  }
+  return pairs.join(t("replies.then"));
 }
 
 const sameLine = (a, b) => a.length === b.length && a.every((m, i) => m === b[i]);
@@ -59,24 +62,24 @@ export function renderReplies(state, open) {
     const li = document.createElement("li");
     const text = document.createElement("span");
     text.className = "what";
-    text.textContent = `${i + 1}. ${describeLine(line).replace(/^if/, "If")}`;
+    text.textContent = `${i + 1}. ${describeLine(line, true)}`;
     const acts = document.createElement("span");
     acts.className = "acts";
     li.append(text, acts);
     const sent = wasSent(f, line);
     if (line.length < MAX_DEPTH) {
-      const more = makeButton("Continue", `Add their next move and your answer to this line (${describeLine(line)})`, () => startPick(line));
+      const more = makeButton(t("replies.continue"), t("replies.continue.title", { line: describeLine(line) }), () => startPick(line));
       more.dataset.action = `continue-${i}`;
       acts.append(more);
     }
     if (sent) {
       const tag = document.createElement("span");
       tag.className = "sent-tag";
-      tag.textContent = "sent";
-      tag.title = "It went with the link you sent: your friend may have it, so it stays";
+      tag.textContent = t("replies.sent");
+      tag.title = t("replies.sent.title");
       acts.append(tag);
     } else {
-      const remove = makeButton("Remove", `Remove this reply (${describeLine(line)})`, () => removeLine(i));
+      const remove = makeButton(t("replies.remove"), t("replies.remove.title", { line: describeLine(line) }), () => removeLine(i));
       remove.dataset.action = `remove-${i}`;
       acts.append(remove);
     }
@@ -87,14 +90,13 @@ export function renderReplies(state, open) {
   const add = $("friend-cond-add");
   add.hidden = !!ui.pick;
   add.disabled = mine.length >= MAX_LINES;
-  add.title = add.disabled ? `At most ${MAX_LINES} conditional replies: remove one to add another`
-    : "Choose on the board a move your friend may make, then your answer to it";
+  add.title = add.disabled ? t("replies.full", { n: MAX_LINES }) : t("replies.add.title");
 }
 
 // ---------------------------------------------------------------- choosing on the board
 function prompt(line) {
-  if (line.length % 2) return `If they play ${line[line.length - 1]}: click your answer on the board.`;
-  return line.length ? `After ${describeLine(line)}: click their next move.` : "Click the move your friend may make.";
+  if (line.length % 2) return t("replies.prompt.answer", { move: line[line.length - 1] });
+  return line.length ? t("replies.prompt.next", { line: describeLine(line) }) : t("replies.prompt.first");
 }
 
 /** Show the position after `line` (the moves chosen so far) on the board, to choose the next. */
@@ -104,7 +106,7 @@ async function pickAt(line) {
   if (!current) return;
   page.setBusy(false);
   if (!response.ok) {
-    showError(response.error.message);
+    showError(errorText(response.error));
     if (!ui.pick) return;
     drawAll();
     return;
@@ -115,7 +117,7 @@ async function pickAt(line) {
   page.setPick({ line: r.line, scene: r.scene, legal: r.legal, marks: r.marks, prompt: prompt(r.line) });
   drawAll();
   $("friend-cond-add").hidden = true;
-  say(`${prompt(r.line)} Esc cancels.`);
+  say(`${prompt(r.line)} ${t("replies.escCancels")}`);
   const board = $("board-svg");
   if (!wasPicking || !board.contains(document.activeElement)) {
     const cell = board.querySelector("[data-target][tabindex='0']");
@@ -134,7 +136,7 @@ function startPick(line = []) {
 export function pickTarget(target) {
   if (!ui.pick || ui.busy) return;
   const moves = ui.pick.legal.filter((m) => m.path.length === 1 && m.path[0] === target);
-  if (moves.length !== 1) { showError(`${target} is not a legal move there.`); return; }
+  if (moves.length !== 1) { showError(t("replies.illegal", { target })); return; }
   pickMove(moves[0].move);
 }
 
@@ -146,7 +148,7 @@ export async function pickMove(move) {
   page.setPick(null);
   const response = await send({ cmd: "friend_lines", add: line });
   if (!response.ok) { say(""); drawAll(); $("friend-cond-add").focus(); return; }
-  say(`Added: ${describeLine(line)}. The link now holds it.`);
+  say(t("replies.added", { line: describeLine(line) }));
   const f = ui.state.friend;
   const i = f.mine.findIndex((l) => sameLine(l, line));
   const next = $("friend-cond-list").querySelector(`[data-action="continue-${i}"]`) || $("friend-cond-add");
@@ -160,7 +162,7 @@ export function cancelPick({ quiet = false } = {}) {
   showError("");
   drawAll();
   if (quiet) return;
-  say("No reply added.");
+  say(t("replies.none"));
   $("friend-cond-add").hidden = false;
   $("friend-cond-add").focus();
 }
@@ -169,7 +171,7 @@ async function removeLine(i) {
   const line = ui.state.friend.mine[i];
   const response = await send({ cmd: "friend_lines", remove: i });
   if (!response.ok) return;
-  say(`Removed: ${describeLine(line)}.`);
+  say(t("replies.removed", { line: describeLine(line) }));
   $("friend-cond-add").focus();
 }
 

@@ -12,10 +12,11 @@ import { listSaves, getSave } from "./saves.js";
 import { currentSaveId, dropIfUntouched, markOnScreen, resumeSave, useSave } from "./autosave.js";
 import { loadGame } from "../page/games.js";
 import { $, makeButton, showError } from "../page/dom.js";
-import { page, ui } from "../page/page.js";
+import { page, playerName, ui } from "../page/page.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { qrBox } from "./qr.js";
 import { flushName, renderReplies, repliesChangedSinceSent, wireReplies } from "./friend-replies.js";
+import { errorText, fmtDateTime, fmtList, t } from "../i18n/i18n.js";
 
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
 let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
@@ -43,10 +44,10 @@ function copies() {
 function friendHeadline(state) {
   const f = state.friend;
   const other = 1 - f.seat;
-  const them = f.names[other] || "your friend";
-  const base = `You play ${state.players[f.seat].name} against ${them}`;
-  if (f.turn === "over") return `${base}: ${state.status}`;
-  return `${base}: ${f.turn === "you" ? "your move" : `${them}'s move`}`;
+  const them = f.names[other] || t("friend.yourFriend");
+  const you = playerName(state, f.seat);
+  if (f.turn === "over") return t("friend.headline.over", { you, them, status: state.status });
+  return t(f.turn === "you" ? "friend.headline.yours" : "friend.headline.theirs", { you, them });
 }
 
 // ---------------------------------------------------------------- starting one
@@ -54,7 +55,7 @@ function friendHeadline(state) {
 export async function startFriendGame(form) {
   const friendSeats = form.players.map((p, i) => (p === FRIEND_SEAT ? i : -1)).filter((i) => i >= 0);
   if (friendSeats.length !== 1 || form.players.length !== 2 || !form.players.includes("human")) {
-    showError("A game with a friend by link needs one seat for your friend and one for you (Human).");
+    showError(t("friend.seats", { human: t("agent.human") }));
     return { ok: false };
   }
   const seat = form.players.indexOf("human");
@@ -71,7 +72,7 @@ async function startWith(request) {
   const { response, current } = await page.request({ cmd: "friend_new", ...request, now: minutesNow() });
   if (!current) return response;
   page.setBusy(false);
-  if (!response.ok) { showError(response.error.message); return response; }
+  if (!response.ok) { showError(errorText(response.error)); return response; }
   dropIfUntouched(currentSaveId());
   useSave(friendSaveId(response.result.friend.id));
   hideNotice();
@@ -89,10 +90,10 @@ export async function openFriendLink(token, { atStart = false } = {}) {
   cancelAi();
   page.setBusy(true);
   const { response, current } = await page.request({ cmd: "friend_open", token, copies: copies() });
-  if (!current) return "This link could not be opened: another request came first.";
+  if (!current) return t("games.superseded", { what: t("link.failed") });
   page.setBusy(false);
   if (!response.ok) {
-    const message = `This link could not be opened: ${response.error.message}`;
+    const message = t("games.failed", { what: t("link.failed"), error: errorText(response.error) });
     if (!atStart) showError(message);
     return message;
   }
@@ -102,11 +103,10 @@ export async function openFriendLink(token, { atStart = false } = {}) {
     const mine = getSave(friendSaveId(link.id));
     const offer = [];
     if (link.status === "conflict") {
-      offer.push(["Open it as a separate copy", "Look at the link's game (a copy, not your game with your friend)",
-        () => loadGame({ cmd: "open", token }, "This link could not be opened")]);
+      offer.push([t("friend.openCopy"), t("friend.openCopy.title"), () => loadGame({ cmd: "open", token }, t("link.failed"))]);
     }
     if (mine && currentSaveId() !== mine.id) {
-      offer.push(["Open your game", "Your copy of this game, as this browser keeps it", () => resumeSave(mine.id)]);
+      offer.push([t("friend.openMine"), t("friend.openMine.title"), () => resumeSave(mine.id)]);
     }
     showNotice(link.message, offer); // refused: nothing changed (at start-up the saved game follows)
     return null;
@@ -140,7 +140,7 @@ function showNotice(text, offer = [], transient = false) {
   const row = document.createElement("div");
   row.className = "buttons";
   for (const [label, title, action] of offer || []) row.append(makeButton(label, title, () => { hideNotice(); action(); }));
-  row.append(makeButton("OK", "Hide this note", () => { hideNotice(); if (ui.state) renderFriend(ui.state); }));
+  row.append(makeButton(t("tab.ok"), t("friend.hideNote"), () => { hideNotice(); if (ui.state) renderFriend(ui.state); }));
   box.append(row);
   box.hidden = false;
   $("friend-card").hidden = false;
@@ -168,23 +168,21 @@ export function renderFriend(state) {
   // a link goes out on the friend's turn, and at the end when this page ended the game
   const showSend = atEnd && (f.turn === "friend"
     || (f.turn === "over" && (f.resigned === f.seat || (f.resigned === null && lastMine))));
-  $("friend-send-title").textContent = f.turn === "over" ? "Send the final link"
-    : f.host && f.sent === null ? "Invite your friend" : "Send your move";
+  $("friend-send-title").textContent = t(f.turn === "over" ? "friend.send.final"
+    : f.host && f.sent === null ? "friend.send.invite" : "friend.send.title");
   $("friend-send").hidden = !showSend;
   $("friend-share").hidden = !navigator.share;
   $("friend-resign").hidden = f.turn === "over";
   $("friend-resign").disabled = state.cursor !== f.final || !atEnd;
-  $("friend-resign").textContent = confirmResign ? "Resign: click again to confirm" : "Resign";
+  $("friend-resign").textContent = t(confirmResign ? "friend.resign.confirm" : "friend.resign");
   $("friend-rematch").hidden = f.turn !== "over";
-  const answers = (f.answers || []).map(([yours, theirs]) => `your ${yours} with ${theirs}`);
-  $("friend-answer").textContent = answers.length ? `${f.names[1 - f.seat] || "Your friend"} had answered ${answers.join(" and ")} in advance (a conditional reply in their link).` : "";
+  const answers = (f.answers || []).map(([yours, theirs]) => t("friend.answer", { yours, theirs }));
+  $("friend-answer").textContent = answers.length
+    ? t("friend.answered", { name: f.names[1 - f.seat] || t("friend.yourFriend"), answers: fmtList(answers) }) : "";
   $("friend-answer").hidden = !answers.length;
   renderReplies(state, showSend && f.turn !== "over");
-  $("friend-send-note").textContent = f.sent !== state.cursor
-    ? "Not sent yet: until you copy or share the link you can take your move back."
-    : repliesChangedSinceSent(f)
-      ? "Sent, with other replies: send this link again. It replaces the one you sent (that one still works, without the new replies)."
-      : "Sent: this is final. If the message got lost, send the link again.";
+  $("friend-send-note").textContent = t(f.sent !== state.cursor ? "friend.notSent"
+    : repliesChangedSinceSent(f) ? "friend.sentChanged" : "friend.sent");
   if (showSend) fillLink(state);
   else { $("friend-link").value = ""; shown = null; setQr(""); }
 }
@@ -239,7 +237,7 @@ async function copyLink() {
   box.select();
   let copied = false;
   try { await navigator.clipboard.writeText(url); copied = true; } catch (_) { copied = document.execCommand && document.execCommand("copy"); }
-  $("friend-copied").textContent = copied ? "Copied: paste it into a message to your friend." : "Copy the link from the box above.";
+  $("friend-copied").textContent = t(copied ? "friend.copied" : "friend.copyIt");
   await commit();
 }
 
@@ -248,16 +246,16 @@ async function shareLink() {
   if (!shown || !navigator.share) return;
   const s = ui.state;
   const f = s.friend;
-  const text = f.turn === "over" ? `Our ${s.title} game is over: ${s.status}`
-    : (f.host && f.sent === null ? `Play ${s.title} with me: open the link to make your move.` : `Your move in our ${s.title} game.`);
+  const text = t(f.turn === "over" ? "friend.share.over" : f.host && f.sent === null ? "friend.share.invite" : "friend.share.move",
+    { title: s.title, status: s.status });
   try {
-    await navigator.share({ title: `${s.title} with a friend`, text, url: linkUrl(shown.token) });
+    await navigator.share({ title: t("friend.share.sheet", { title: s.title }), text, url: linkUrl(shown.token) });
   } catch (err) {
     if (err && err.name === "AbortError") return; // the person closed the share sheet: nothing sent
-    $("friend-copied").textContent = "The share sheet did not open: copy the link instead.";
+    $("friend-copied").textContent = t("friend.shareFailed");
     return;
   }
-  $("friend-copied").textContent = "Shared.";
+  $("friend-copied").textContent = t("friend.shared");
   await commit();
 }
 
@@ -288,15 +286,15 @@ export function renderFriendGames() {
     li.dataset.friendGame = f.id;
     const what = document.createElement("span");
     what.className = "what";
-    const them = f.names[1 - f.seat] || "your friend";
+    const them = f.names[1 - f.seat] || t("friend.yourFriend");
     const last = f.times && f.times.length ? f.times[f.times.length - 1] : f.start;
-    const since = new Date(last * 60_000).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" });
+    const since = fmtDateTime(new Date(last * 60_000));
     const turn = e.friendTurn === "over" ? String(e.status).slice(0, 60)
-      : e.friendTurn === "you" ? "your move" : "their move";
-    what.textContent = `${e.title} with ${them} · ${turn} · since ${since} · ${e.moves} move${e.moves === 1 ? "" : "s"}`;
+      : t(e.friendTurn === "you" ? "friends.yourMove" : "friends.theirMove");
+    what.textContent = t("friends.entry", { title: e.title, them, turn, since, n: e.moves });
     li.append(what);
     if (e.id === currentSaveId()) markOnScreen(li);
-    else li.append(makeButton("Open", `Your ${e.title} game with ${them}`, () => resumeSave(e.id)));
+    else li.append(makeButton(t("friends.open"), t("friends.open.title", { title: e.title, them }), () => resumeSave(e.id)));
     list.append(li);
   }
   $("friends-card").hidden = ui.embed !== null || !games.length;
@@ -305,7 +303,7 @@ export function renderFriendGames() {
 export function wireFriends() {
   // the QR code: open at first where there is no share sheet (a computer), behind its toggle on phones
   $("friend-qr-box").open = !navigator.share;
-  setQr = qrBox($("friend-qr-box"), $("friend-qr"), "QR code of the link for your friend");
+  setQr = qrBox($("friend-qr-box"), $("friend-qr"), t("friend.qr.label"));
   $("friend-copy").addEventListener("click", copyLink);
   $("friend-share").addEventListener("click", shareLink);
   $("friend-link").addEventListener("copy", () => { commit(); }); // copied by hand: sent too

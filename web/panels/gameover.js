@@ -7,7 +7,8 @@ import { resultText } from "../board/board.js";
 import { startNew } from "../page/games.js";
 import { shareUrl, showShare } from "./share.js";
 import { $ } from "../page/dom.js";
-import { ui } from "../page/page.js";
+import { playerName, ui } from "../page/page.js";
+import { t } from "../i18n/i18n.js";
 
 /** The seats of a rematch: each seat's player moves one seat on (two players: swapped). */
 export function swappedSeats(players) {
@@ -17,8 +18,8 @@ export function swappedSeats(players) {
 
 function detail(state) {
   const n = state.moves.length;
-  const parts = [`${n} move${n === 1 ? "" : "s"}`];
-  if (state.scores) parts.push(state.players.map((p, i) => `${p.name} ${state.scores[i]}`).join(" · "));
+  const parts = [t("over.moves", { n })];
+  if (state.scores) parts.push(state.players.map((_, i) => `${playerName(state, i)} ${state.scores[i]}`).join(" · "));
   return parts.join(" · ");
 }
 
@@ -60,7 +61,7 @@ function review() {
   $("review-start").click();
   $("go-review").hidden = true;
   const note = $("game-over-note");
-  note.textContent = "Reviewing: the marks come into the move list, the graph under the board.";
+  note.textContent = t("over.reviewing");
   note.hidden = false;
 }
 
@@ -78,8 +79,7 @@ async function share() {
   }
   const copied = await showShare("link", { focus: false });
   if (copied === null) return;
-  note.textContent = copied ? "Link copied: paste it into a message. It is under Share and export too."
-    : "The link is under Share and export: copy it from there.";
+  note.textContent = t(copied ? "over.copied" : "over.notCopied");
   note.hidden = false;
   if (!copied) $("share-output").focus();
 }

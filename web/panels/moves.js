@@ -8,6 +8,7 @@ import { ui } from "../page/page.js";
 import { MARKS, moveMark } from "./review.js";
 import { treeNodes } from "./variations.js";
 import { showReplayBar } from "./replay-bar.js";
+import { fmtPercent, t } from "../i18n/i18n.js";
 
 let replayTimer = null; // "Play" in the replay bar
 let shownNodes = []; // the tree's nodes on screen, by their buttons' data-node (a path on click)
@@ -61,7 +62,7 @@ function renderLine(list, state) {
   const items = document.createDocumentFragment();
   state.moves.forEach((mv, i) => {
     const li = document.createElement("li");
-    const b = moveButton(words[i] || mv, `Go to the position after move ${i + 1}, ${words[i] || mv}`);
+    const b = moveButton(words[i] || mv, t("moves.goto", { ply: i + 1, move: words[i] || mv }));
     if (words[i] && words[i] !== mv) b.title = mv;
     b.dataset.cursor = String(i + 1);
     mark([li, b], b, state.movers[i], i === state.cursor - 1, i >= state.cursor);
@@ -98,7 +99,7 @@ function renderTree(list, state) {
       const block = document.createElement("div");
       block.className = "var-block";
       block.setAttribute("role", "group");
-      block.setAttribute("aria-label", `Variations for move ${ply}`);
+      block.setAttribute("aria-label", t("moves.variationsFor", { ply }));
       for (const alt of others) {
         const line = document.createElement("div");
         line.className = "var-line";
@@ -139,7 +140,7 @@ function addMove(el, node, ply, variation, cursor) {
   num.className = "ply";
   num.textContent = `${ply}.`;
   num.setAttribute("aria-hidden", "true");
-  const b = moveButton(node.move, `Go to the position after move ${ply}, ${node.move}${variation ? " (variation)" : ""}`);
+  const b = moveButton(node.move, t(variation ? "moves.goto.variation" : "moves.goto", { ply, move: node.move }));
   b.dataset.node = String(shownNodes.length);
   shownNodes.push(node);
   mark([b], b, node.mover, node.ply === cursor, node.ply > cursor);
@@ -165,8 +166,8 @@ function addReviewMark(el, ply) {
   const span = document.createElement("span");
   span.className = `move-mark mark-${m.mark}`;
   span.textContent = MARKS[m.mark];
-  const best = m.best && m.best !== m.move ? `; the engine preferred ${m.best}` : "";
-  span.title = `${m.mark}: lost ${Math.round(m.loss * 100)} % of the win chance${best}`;
+  const best = m.best && m.best !== m.move ? t("mark.preferred", { move: m.best }) : "";
+  span.title = t("mark.lost", { mark: t(`mark.${m.mark}`), loss: fmtPercent(m.loss) }) + best;
   span.setAttribute("aria-label", span.title);
   el.append(span);
 }
@@ -218,7 +219,7 @@ export function stopReplay() {
   if (!replayTimer) return;
   clearInterval(replayTimer);
   replayTimer = null;
-  $("rp-play").textContent = "▶ Play";
+  $("rp-play").textContent = t("replay.play");
 }
 
 function toggleReplay() {

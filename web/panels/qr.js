@@ -5,6 +5,7 @@
 // so that the page's start never waits for it. Byte mode, error correction M, or L when M would
 // need more than 97 modules a side (version 20): a Hex 19 link (about 1,200 characters) stays a
 // code a phone camera reads off a screen.
+import { t } from "../i18n/i18n.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const QUIET = 4; // modules of light margin on each side (the standard's quiet zone)
 const DENSE = 97; // modules a side from which error correction L is used instead of M
@@ -87,7 +88,7 @@ export function qrBox(box, figure, label) {
     } catch (err) {
       console.warn("Boardwright: no QR code:", err);
       drawn = "";
-      figure.textContent = "The QR code could not be drawn: copy the link instead.";
+      figure.textContent = t("qr.failed");
     }
   }
   box.addEventListener("toggle", draw);

@@ -5,17 +5,15 @@
 // move list (?! inaccuracy, ? mistake, ?? blunder: a symbol and a word) show the result.
 import { send } from "../page/play.js";
 import { $ } from "../page/dom.js";
-import { noHelpReason, page, ui } from "../page/page.js";
+import { noHelpReason, page, playerName, ui } from "../page/page.js";
+import { errorText, fmtList, fmtPercent, t } from "../i18n/i18n.js";
 
 const SECONDS = 0.4; // of search per position
 const PAD = 8; // px around the graph, so that the first and last points are whole
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 // the marks counted in words, one and more ("1 inaccuracy", "4 inaccuracies")
-const MARK_WORDS = {
-  inaccuracy: ["inaccuracy", "inaccuracies"], mistake: ["mistake", "mistakes"], blunder: ["blunder", "blunders"],
-};
-const countWords = (mark, n) => `${n} ${(MARK_WORDS[mark] || [mark, `${mark}s`])[n === 1 ? 0 : 1]}`;
+const countWords = (mark, n) => t(`marks.${mark}`, { n });
 
 let running = false;
 let token = 0;
@@ -35,10 +33,10 @@ function svgEl(name, attrs) {
 
 /** Why this game cannot be reviewed now, or "". */
 function blocked(state) {
-  if (!state || ui.early || !ui.engineReady) return "Waiting for the engine…";
+  if (!state || ui.early || !ui.engineReady) return t("help.waiting");
   if (noHelpReason(state)) return noHelpReason(state);
-  if (state.hidden_information && state.viewer !== null) return "A game with hidden hands can be reviewed once it is over.";
-  if (!state.moves.length) return "Play some moves first.";
+  if (state.hidden_information && state.viewer !== null) return t("review.hidden");
+  if (!state.moves.length) return t("review.noMoves");
   return "";
 }
 
@@ -56,7 +54,7 @@ async function start() {
       if (ui.busy || (!state.is_over && p.agent !== "human" && !ui.paused)) { await sleep(150); if (mine !== token) break; continue; }
       const response = await page.background({ cmd: "review", seconds: SECONDS });
       if (mine !== token) break;
-      if (!response.ok) { $("review-status").textContent = response.error.message; break; }
+      if (!response.ok) { $("review-status").textContent = errorText(response.error); break; }
       show(response.result, ui.state);
       if (response.result.complete) break;
     }
@@ -70,13 +68,13 @@ function cancel() {
   token++;
   running = false;
   renderControls();
-  if (reviewed) $("review-status").textContent = `Review stopped at ${reviewed.done} of ${reviewed.total} positions.`;
+  if (reviewed) $("review-status").textContent = t("review.stopped", { done: reviewed.done, total: reviewed.total });
 }
 
 function renderControls() {
   $("review-start").hidden = running;
   $("review-cancel").hidden = !running;
-  $("review-start").textContent = reviewed && !reviewed.complete ? "Go on with the review" : "Review game";
+  $("review-start").textContent = t(reviewed && !reviewed.complete ? "review.goOn" : "review.start");
 }
 
 /** A review answer for the line of ``state``. */
@@ -90,10 +88,10 @@ function show(review, state) {
   bar.hidden = review.complete;
   const counts = {};
   for (const m of review.moves) if (m.mark) counts[m.mark] = (counts[m.mark] || 0) + 1;
-  const found = Object.entries(counts).map(([k, n]) => countWords(k, n)).join(", ");
+  const found = fmtList(Object.entries(counts).map(([k, n]) => countWords(k, n)));
   $("review-status").textContent = review.complete
-    ? `Reviewed ${review.total} positions${found ? `: ${found}` : ": no marked moves"}.`
-    : `${running ? "Reviewing…" : "Reviewed"} ${review.done} of ${review.total} positions`;
+    ? t(found ? "review.done" : "review.done.none", { total: review.total, found })
+    : t(running ? "review.running" : "review.partial", { done: review.done, total: review.total });
   drawGraph(review, state);
   document.dispatchEvent(new CustomEvent("bw-review")); // the move list adds the marks
 }
@@ -165,18 +163,19 @@ function drawGraph(review, state) {
     const dot = svgEl("circle", { cx: x(i), cy: y(v), r: mark ? 5 : 2.5, class: `graph-point${mark ? ` mark-${mark}` : ""}${i === state.cursor ? " current" : ""}` });
     dot.dataset.index = String(i);
     const title = svgEl("title", {});
-    title.textContent = `After move ${i}${move ? ` (${move.move})` : ""}: ${Math.round(v * 100)} %${mark ? `, ${mark}` : ""}`;
+    title.textContent = t(move ? "graph.point.move" : "graph.point", { ply: i, move: move ? move.move : "", value: fmtPercent(v) })
+      + (mark ? `, ${t(`mark.${mark}`)}` : "");
     dot.appendChild(title);
     svg.appendChild(dot);
     if (mark) {
-      const t = svgEl("text", { x: x(i), y: Math.max(12, y(v) - 8), class: `graph-mark mark-${mark}` });
-      t.textContent = MARKS[mark];
-      svg.appendChild(t);
+      const sign = svgEl("text", { x: x(i), y: Math.max(12, y(v) - 8), class: `graph-mark mark-${mark}` });
+      sign.textContent = MARKS[mark];
+      svg.appendChild(sign);
     }
   });
-  const who = two ? `${state.players[0].name}'s win chance` : "the chances of the player to move";
-  svg.setAttribute("aria-label", `Win-rate graph: ${who} after each move; click to go to a position`);
-  $("review-axis").textContent = two ? `${state.players[0].name}'s win chance (top: ${state.players[0].name} wins, bottom: ${state.players[1].name} wins)` : who;
+  const who = two ? t("graph.chance", { name: playerName(state, 0) }) : t("graph.chance.mover");
+  svg.setAttribute("aria-label", t("graph.label", { who }));
+  $("review-axis").textContent = two ? t("graph.axis", { name: playerName(state, 0), other: playerName(state, 1) }) : who;
 }
 
 function onGraphClick(ev) {

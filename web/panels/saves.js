@@ -13,6 +13,7 @@
 //   list, never fatal, and left exactly as they are: `exportText` includes them.
 // * The list of the first versions (one key, LEGACY_KEY) is split into per-game keys once;
 //   what cannot be split (unreadable, or no room) stays there, listed and exported.
+import { t } from "../i18n/i18n.js";
 export const SAVE_PREFIX = "boardwright.save.";
 export const LEGACY_KEY = "boardwright.saves.v1";
 export const CURRENT_KEY = "boardwright.current.v1";
@@ -128,7 +129,7 @@ export function getSave(id) {
  * Returns {ok, rev} | {ok: false, conflict: stored entry} | {ok: false, full: true} | {ok: false, error}.
  */
 export function putSave(entry, expectRev) {
-  if (!storage()) return { ok: false, error: "this browser keeps no storage for the page" };
+  if (!storage()) return { ok: false, error: t("saves.noStorage") };
   const old = getSave(entry.id);
   const oldRev = old ? (Number.isFinite(old.rev) ? old.rev : 0) : 0;
   if (old && oldRev !== expectRev) return { ok: false, conflict: old };

@@ -4,7 +4,8 @@ import { notReady } from "../page/early.js";
 import { loadGame } from "../page/games.js";
 import { openFriendLink } from "./friends.js";
 import { $, makeButton, showError } from "../page/dom.js";
-import { page, ui } from "../page/page.js";
+import { importable, page, playerName, ui } from "../page/page.js";
+import { engineText, errorText, t } from "../i18n/i18n.js";
 
 export function hashParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -17,7 +18,7 @@ function pageAddress() {
 async function shareLink() {
   if (notReady()) return null;
   const { response } = await page.request({ cmd: "share" });
-  if (!response.ok) { showError(response.error.message); return null; }
+  if (!response.ok) { showError(errorText(response.error)); return null; }
   return response.result;
 }
 
@@ -35,10 +36,11 @@ export async function showShare(kind, { focus = true } = {}) {
   if (!shared) return null;
   const url = `${pageAddress()}#r=${shared.token}`;
   let text = url;
-  let label = "Share link";
+  let label = t("share.kind.link");
   if (kind === "embed") {
-    label = "Embed code (HTML for your page)";
-    text = `<iframe src="${url}&embed=replay" title="${ui.state.title} game" width="640" height="600" style="border:0"></iframe>`;
+    label = t("share.kind.embed");
+    const title = t("share.embed.frameTitle", { title: ui.state.title }).replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+    text = `<iframe src="${url}&embed=replay" title="${title}" width="640" height="600" style="border:0"></iframe>`; // @i18n-ignore (HTML)
   }
   const out = $("share-output");
   out.value = text;
@@ -51,15 +53,13 @@ export async function showShare(kind, { focus = true } = {}) {
   let copied = false;
   try { await navigator.clipboard.writeText(text); copied = true; } catch (_) { /* no clipboard: select it */ }
   const s = ui.state;
-  const whose = shared.view === "spectator" ? "a spectator's view (every hand shown)"
-    : shared.view === null ? "" : `${s.players[shared.view].name}'s view (only their hand is shown)`;
+  const whose = shared.view === "spectator" ? t("share.opens.spectator")
+    : shared.view === null ? "" : t("share.opens.seat", { name: playerName(s, shared.view) });
   // honest about what a serverless link is: the whole record, deal included (docs/architecture.md: "Hidden hands, decided")
-  const reveals = s.hidden_information && !s.is_over
-    ? "Careful: the link holds the whole record, deal included. The page shows only that hand, but anyone who decodes the link can rebuild every hand. Share an unfinished game only with yourself or people you trust."
-    : "";
-  const note = [copied ? "Copied to the clipboard." : "Copy it from the box above.",
-    `${shared.moves} move${shared.moves === 1 ? "" : "s"}${shared.cursor < shared.moves ? `, opening at move ${shared.cursor}` : ""}.`,
-    whose ? `It opens ${whose}.` : "", reveals].filter(Boolean).join(" ");
+  const reveals = s.hidden_information && !s.is_over ? t("share.reveals") : "";
+  const note = [t(copied ? "share.copied" : "share.copyIt"),
+    t(shared.cursor < shared.moves ? "share.movesAt" : "share.moves", { n: shared.moves, cursor: shared.cursor }),
+    whose, reveals].filter(Boolean).join(" ");
   $("share-note").textContent = note;
   $("share-note").hidden = false;
   return copied;
@@ -74,8 +74,9 @@ export function renderExports(state) {
   box.dataset.formats = key;
   box.replaceChildren();
   for (const opt of options) {
-    const title = opt.link ? `Make ${opt.description} of this game` : `Save this game as ${opt.description}`;
-    const b = makeButton(opt.label, title, () => exportAs(opt));
+    const what = engineText(`format.${opt.format}`, opt.description);
+    const title = t(opt.link ? "export.link.title" : "export.file.title", { what });
+    const b = makeButton(engineText(`format.${opt.format}.label`, opt.label), title, () => exportAs(opt));
     b.dataset.export = opt.format;
     box.appendChild(b);
   }
@@ -84,13 +85,13 @@ export function renderExports(state) {
 async function exportAs(opt) {
   if (notReady()) return;
   const { response } = await page.request({ cmd: "export", format: opt.format });
-  if (!response.ok) { showError(response.error.message); return; }
+  if (!response.ok) { showError(errorText(response.error)); return; }
   const file = response.result;
   if (file.link) { // a link for people to open elsewhere, not a file
     $("share-output").value = file.text;
-    $("share-kind").textContent = opt.label;
+    $("share-kind").textContent = engineText(`format.${opt.format}.label`, opt.label);
     $("share-label").hidden = false;
-    $("share-note").textContent = opt.note || "";
+    $("share-note").textContent = opt.note ? engineText(`format.${opt.format}.note`, opt.note) : "";
     $("share-note").hidden = !opt.note;
     $("share-output").select();
     return;
@@ -107,7 +108,7 @@ async function exportAs(opt) {
 
 async function importText(text) {
   if (notReady()) return false;
-  const failed = await loadGame({ cmd: "import", text }, "This could not be loaded");
+  const failed = await loadGame({ cmd: "import", text }, t("import.failed"));
   if (!failed) $("import-text").value = "";
   return !failed;
 }
@@ -117,13 +118,13 @@ export function wireRecords() {
   $("embed-code").addEventListener("click", () => showShare("embed"));
   $("import-go").addEventListener("click", () => {
     const text = $("import-text").value;
-    if (!text.trim()) { showError(`Paste ${ui.importable || "a record"} first.`); return; }
+    if (!text.trim()) { showError(t("import.pasteFirst", { formats: importable(ui.importable) })); return; }
     importText(text);
   });
   $("import-file").addEventListener("change", async () => {
     const file = $("import-file").files[0];
     if (!file) return;
-    if (file.size > 900_000) { showError(`${file.name} is too large to be a game record.`); return; }
+    if (file.size > 900_000) { showError(t("import.tooLarge", { name: file.name })); return; }
     const text = await file.text();
     $("import-file").value = "";
     importText(text);
@@ -147,7 +148,7 @@ export async function openLink(token, { atStart = false } = {}) {
   // this browser's copy of that game (friends.js)
   const friend = /^3\./.test(token) && !ui.embed; // an embed shows the game, as any link
   const failed = friend ? await openFriendLink(token, { atStart })
-    : await loadGame({ cmd: "open", token }, "This link could not be opened", { atStart });
+    : await loadGame({ cmd: "open", token }, t("link.failed"), { atStart });
   if ((!failed || friend) && !ui.embed) clearHash(); // a friend's link refused stays refused on reload
   return failed;
 }

@@ -4,6 +4,7 @@
 // main line" and "Delete from here" for the position on screen, and the keys. It knows no game.
 import { send } from "../page/play.js";
 import { $, makeButton } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 
 /** The tree's JSON form (pygame_core.tree) as nodes {move, children, parent, index (in the
  * parent's children)}: no recursion, linear, children in the engine's order (paths are child
@@ -45,11 +46,11 @@ export function renderVariations(state) {
   const actions = document.createElement("p");
   actions.className = "buttons";
   const onMain = path.every((i) => i === 0);
-  if (!onMain) actions.append(makeButton("Make main line", "Make the line on screen the main line", () => send({ cmd: "promote" }, { pause: true })));
-  if (path.length) actions.append(makeButton("Delete from here", "Delete this move and every move after it in this line", () => send({ cmd: "delete" }, { pause: true })));
+  if (!onMain) actions.append(makeButton(t("tree.promote"), t("tree.promote.title"), () => send({ cmd: "promote" }, { pause: true })));
+  if (path.length) actions.append(makeButton(t("tree.delete"), t("tree.delete.title"), () => send({ cmd: "delete" }, { pause: true })));
   const keys = document.createElement("p");
   keys.className = "hint";
-  keys.textContent = "Keys: ← → along the line, ↑ ↓ between the moves played at this point.";
+  keys.textContent = t("tree.keys");
   box.replaceChildren(actions, keys);
   box.hidden = false;
 }

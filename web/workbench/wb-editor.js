@@ -5,6 +5,7 @@
 //   unpackBot(token)        the source in a token, size-checked before and after decompression
 // The format is pygame_core.bot_bridge.pack/unpack's; the page unpacks a link in JavaScript so
 // that a bot that came by link is shown without starting its worker (nothing runs before Run).
+import { t } from "../i18n/i18n.js";
 export const MAX_LINK_CHARS = 60_000;
 export const MAX_SOURCE_CHARS = 200_000;
 const INDENT = "    ";
@@ -55,7 +56,10 @@ async function collect(stream, limit) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.length;
-    if (size > limit) { reader.cancel().catch(() => {}); throw new Error(`the bot link unpacks to more than ${limit.toLocaleString("en")} bytes`); }
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw Object.assign(new Error(t("botlink.tooBig", { n: limit })), { tooBig: true });
+    }
     parts.push(value);
   }
   const out = new Uint8Array(size);
@@ -65,23 +69,23 @@ async function collect(stream, limit) {
 }
 
 export async function packBot(source) {
-  if (!source.trim()) throw new Error("there is no code to share");
-  if (source.length > MAX_SOURCE_CHARS) throw new Error(`the bot is too long to share (at most ${MAX_SOURCE_CHARS.toLocaleString("en")} characters)`);
+  if (!source.trim()) throw new Error(t("botlink.empty"));
+  if (source.length > MAX_SOURCE_CHARS) throw new Error(t("botlink.tooLong", { n: MAX_SOURCE_CHARS }));
   const stream = new Blob([new TextEncoder().encode(source)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
   const token = "1." + toBase64Url(await collect(stream, Infinity));
-  if (token.length > MAX_LINK_CHARS) throw new Error("the bot is too long for a link: download it as a .py file instead");
+  if (token.length > MAX_LINK_CHARS) throw new Error(t("botlink.tooLongForLink"));
   return token;
 }
 
 export async function unpackBot(token) {
-  if (token.length > MAX_LINK_CHARS) throw new Error("the bot link is too long");
+  if (token.length > MAX_LINK_CHARS) throw new Error(t("botlink.linkTooLong"));
   const m = /^1\.([A-Za-z0-9_-]*)$/.exec(token);
-  if (!m) throw new Error("this is not a bot link (or one from a newer Boardwright)");
+  if (!m) throw new Error(t("botlink.notOne"));
   let bin;
   try {
     bin = atob(m[1].replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (m[1].length % 4)) % 4));
   } catch (_) {
-    throw new Error("the bot link is corrupted: it is not valid base64url");
+    throw new Error(t("botlink.base64"));
   }
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
@@ -89,11 +93,11 @@ export async function unpackBot(token) {
   try {
     body = await collect(stream, MAX_SOURCE_CHARS * 4);
   } catch (err) {
-    throw new Error(/more than/.test(err.message) ? err.message : "the bot link is corrupted: its data does not unpack");
+    throw new Error(err.tooBig ? err.message : t("botlink.unpack"));
   }
   let source;
-  try { source = new TextDecoder("utf-8", { fatal: true }).decode(body); } catch (_) { throw new Error("the bot link is corrupted: it is not UTF-8 text"); }
-  if (source.length > MAX_SOURCE_CHARS) throw new Error("the bot in the link is too long");
+  try { source = new TextDecoder("utf-8", { fatal: true }).decode(body); } catch (_) { throw new Error(t("botlink.utf8")); }
+  if (source.length > MAX_SOURCE_CHARS) throw new Error(t("botlink.sourceTooLong"));
   return source;
 }
 

@@ -2,6 +2,7 @@
 // button, is installed into the bot's Python (botclient.js install: micropip, loaded only then),
 // and listed; the bot can import it from then on (a fresh bot worker gets it again).
 //   wirePackages(bots, {say, showError, busy, setBusy})
+import { t } from "../i18n/i18n.js";
 const MAX_BYTES = 50 * 1024 * 1024;
 const PURE_WHEEL = /^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+-[A-Za-z0-9_.]+-none-any\.whl$/;
 const $ = (id) => document.getElementById(id);
@@ -12,23 +13,23 @@ function showInstalled(bots) {
 }
 
 async function installFile(file, bots, page) {
-  if (page.busy()) { page.showError("Wait for the bot to finish, then drop the wheel again."); return; }
+  if (page.busy()) { page.showError(t("wheel.busy")); return; }
   if (!PURE_WHEEL.test(file.name)) {
-    page.showError(`${file.name.slice(0, 80)}: only a pure-Python wheel can be installed here (a file named …-none-any.whl).`);
+    page.showError(t("wheel.notPure", { name: file.name.slice(0, 80) }));
     return;
   }
-  if (file.size > MAX_BYTES) { page.showError(`${file.name}: larger than ${MAX_BYTES >> 20} MB.`); return; }
+  if (file.size > MAX_BYTES) { page.showError(t("wheel.tooLarge", { name: file.name, mb: MAX_BYTES >> 20 })); return; }
   page.setBusy(true);
   page.showError("");
   try {
-    page.say(`Installing ${file.name}…`);
+    page.say(t("wheel.installing", { name: file.name }));
     const response = await bots.install(file.name, new Uint8Array(await file.arrayBuffer()));
-    if (!response.ok) { page.showError(`${file.name} could not be installed: ${response.error.message}`); return; }
+    if (!response.ok) { page.showError(t("wheel.failed", { name: file.name, error: response.error.message })); return; }
     showInstalled(bots);
     document.body.dataset.installed = bots.wheels.map((w) => w.name).join(" ");
-    page.say(`Installed ${file.name}: your bot can import it.`, { ok: true });
+    page.say(t("wheel.installed", { name: file.name }), { ok: true });
   } catch (err) {
-    page.showError(`${file.name} could not be installed: ${String(err && err.message ? err.message : err)}`);
+    page.showError(t("wheel.failed", { name: file.name, error: String(err && err.message ? err.message : err) }));
   } finally {
     page.setBusy(false);
   }

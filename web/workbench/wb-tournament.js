@@ -5,6 +5,7 @@
 // tournament goes on with a fresh worker. A bot that raises or returns an illegal move loses the
 // game too (the engine says why); the first such message is shown.
 import { BotStopped } from "../bots/botclient.js";
+import { t } from "../i18n/i18n.js";
 
 const AGENT_LIMIT_MS = 120_000; // a built-in agent's move: generous, only against a hung worker
 
@@ -53,17 +54,16 @@ export class Tournament {
             byBot ? limitMs : AGENT_LIMIT_MS);
         } catch (err) {
           if (!(err instanceof BotStopped)) throw err;
-          const what = err.reason === "timeout" ? `took longer than ${limitMs / 1000} s` : "crashed its worker (out of memory?)";
-          const when = state === null ? "while starting" : `on move ${state.moves + 1}`;
-          this.onNote(`Your bot ${what} ${when} of game ${number} and was stopped; that game counts as a loss.`);
+          const when = state === null ? t("wb.when.starting", { game: number }) : t("wb.when.move", { move: state.moves + 1, game: number });
+          this.onNote(err.reason === "timeout" ? t("wb.lost.timeout", { seconds: limitMs / 1000, when }) : t("wb.lost.crashed", { when }));
           return { winners: seats.map((_, i) => i).filter((i) => i !== botSeat), stopped: true };
         }
       }
     } catch (err) {
-      this.onNote(`Game ${number} could not be played: ${err.message}`);
+      this.onNote(t("wb.gameFailed", { game: number, error: err.message }));
       return { winners: [], stopped: true };
     }
-    if (state.forfeit === botSeat && state.error) this.onNote(`Game ${number}: ${state.error} (a loss).`, state.line);
+    if (state.forfeit === botSeat && state.error) this.onNote(t("wb.gameLost", { game: number, error: state.error }), state.line);
     return { winners: state.winners, stopped: false, failed: state.forfeit === botSeat };
   }
 

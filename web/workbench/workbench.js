@@ -7,6 +7,7 @@ import { BOT_KEY, BotClient, BotStopped } from "../bots/botclient.js";
 import { fileName, packBot, selectLine, setupEditor, unpackBot } from "./wb-editor.js";
 import { Tournament } from "./wb-tournament.js";
 import { wirePackages } from "./wb-packages.js";
+import { agentTitle, engineText, fmtNumber, fmtPercent, t } from "../i18n/i18n.js";
 
 const DRAFT_KEY = "boardwright.bot-draft";
 const CHECK_POSITIONS = 20;
@@ -63,8 +64,8 @@ function buildGame() {
     input.dataset.option = opt.name;
     if (opt.type === "int") Object.assign(input, { type: "number", min: opt.min ?? "", max: opt.max ?? "", value: opt.default });
     else if (opt.type === "bool") Object.assign(input, { type: "checkbox", checked: !!opt.default });
-    else for (const c of opt.choices) input.append(new Option(c, c, c === opt.default, c === opt.default));
-    label.append(`${opt.title} `, input);
+    else for (const c of opt.choices) input.append(new Option(engineText(`option.${opt.name}.${c}`, c), c, c === opt.default, c === opt.default));
+    label.append(`${engineText(`option.${opt.name}`, opt.title)} `, input);
     box.append(label);
   }
   const agents = $("wb-agents");
@@ -73,7 +74,7 @@ function buildGame() {
     const label = document.createElement("label");
     const box2 = Object.assign(document.createElement("input"), { type: "checkbox", value: a.name, checked: a.name === "random" });
     box2.dataset.title = a.title;
-    label.append(box2, ` ${a.title}`);
+    label.append(box2, ` ${agentTitle(a.name, a.title)}`);
     label.title = a.description || "";
     agents.append(label);
   }
@@ -84,24 +85,24 @@ async function ensureLoaded() {
   const source = $("wb-code").value;
   if (wb.fromLink) acceptLink();
   if (wb.loadedSource === source && bots.loaded) return true;
-  say("Starting Python for your bot…");
+  say(t("wb.starting"));
   let response;
   try {
     response = await bots.request({ cmd: "load", source }, { limitMs: Math.max(limitMs(), 5000) });
   } catch (err) {
-    showError(stoppedText(err, "while loading"));
+    showError(stoppedText(err, t("wb.when.loading")));
     return false;
   }
   if (!response.ok) { showError(response.error.message, response.error.line); return false; }
   wb.loadedSource = source;
-  say(`Loaded ${response.result.class}.`);
+  say(t("wb.loaded", { name: response.result.class }));
   return true;
 }
 
 function stoppedText(err, where) {
   if (!(err instanceof BotStopped)) return String(err.message || err);
-  if (err.reason === "timeout") return `Your bot took longer than ${limitMs() / 1000} s ${where} and was stopped (its worker was ended; a fresh one starts for the next run).`;
-  if (err.reason === "crashed") return `Your bot's worker crashed ${where} (out of memory?) and was stopped; a fresh one starts for the next run. ${err.message}`;
+  if (err.reason === "timeout") return t("wb.timeout", { seconds: limitMs() / 1000, when: where });
+  if (err.reason === "crashed") return `${t("wb.crashed", { when: where })} ${err.message}`;
   return err.message;
 }
 
@@ -115,19 +116,20 @@ async function check() {
     const options = readOptions();
     const times = [];
     for (let i = 1; i <= CHECK_POSITIONS; i++) {
-      say(`Checking: position ${i} of ${CHECK_POSITIONS}…`);
+      say(t("wb.checking", { i, n: CHECK_POSITIONS }));
       let response;
       try {
         response = await bots.request({ cmd: "check", game, options, positions: 1, seed: i }, { limitMs: limitMs() });
       } catch (err) {
-        showError(stoppedText(err, `on position ${i} of the check`));
+        showError(stoppedText(err, t("wb.when.check", { i })));
         return;
       }
-      if (!response.ok) { showError(`Check, position ${i}: ${response.error.message}`, response.error.line); return; }
+      if (!response.ok) { showError(t("wb.checkFailed", { i, error: response.error.message }), response.error.line); return; }
       times.push(response.result.mean_ms);
     }
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    say(`OK: ${CHECK_POSITIONS} positions, ${mean.toFixed(1)} ms a move on average (slowest ${Math.max(...times).toFixed(1)} ms).`, { ok: true });
+    const ms = (x) => fmtNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    say(t("wb.checked", { n: CHECK_POSITIONS, mean: ms(mean), slowest: ms(Math.max(...times)) }), { ok: true });
   } finally {
     setBusy(false);
   }
@@ -136,15 +138,15 @@ async function check() {
 async function runTournament() {
   if (wb.busy) return;
   const opponents = [...$("wb-agents").querySelectorAll("input:checked")].map((b) => ({ name: b.value, title: b.dataset.title }));
-  if (!opponents.length) { showError("Choose at least one opponent."); return; }
+  if (!opponents.length) { showError(t("wb.noOpponent")); return; }
   const games = Math.min(1000, Math.max(1, Math.round(Number($("wb-games").value) || 20)));
   showError("");
   wb.tournament = new Tournament(bots, {
     onProgress: (done, total, ms) => {
       $("wb-progress").max = total;
       $("wb-progress").value = done;
-      const rate = ms > 0 ? ` · ${(done / (ms / 60000)).toFixed(0)} games a minute` : "";
-      $("wb-progress-text").textContent = `${done} of ${total} games${done ? rate : ""}`;
+      const rate = ms > 0 ? " · " + t("wb.rate", { n: Math.round(done / (ms / 60000)) }) : "";
+      $("wb-progress-text").textContent = t("wb.progress.games", { done, total }) + (done ? rate : "");
     },
     onRow: showTable,
     onNote: (text, line) => { if ($("wb-error").hidden) showError(text, line); },
@@ -156,9 +158,10 @@ async function runTournament() {
     const result = await wb.tournament.run({ game: info.id, options: readOptions(), opponents, games, limitMs: limitMs(), seats: info.players.length });
     document.body.dataset.tournamentGames = String(result.done);
     document.body.dataset.tournamentMs = String(Math.round(result.ms));
-    say(wb.tournament.stopped ? `Stopped after ${result.done} of ${result.total} games.` : `Tournament done: ${result.done} games.`, { ok: !wb.tournament.stopped });
+    say(wb.tournament.stopped ? t("wb.stopped", { done: result.done, total: result.total }) : t("wb.done", { done: result.done }),
+      { ok: !wb.tournament.stopped });
   } catch (err) {
-    showError(stoppedText(err, "during the tournament"));
+    showError(stoppedText(err, t("wb.when.tournament")));
   } finally {
     wb.tournament = null;
     setBusy(false);
@@ -168,12 +171,12 @@ async function runTournament() {
 async function showTable(stats) {
   const response = await bots.request({ cmd: "score", results: stats.map((s) => ({ opponent: s.opponent, wins: s.wins, games: s.games })) }, { limitMs: 10000 });
   if (!response.ok) return;
-  const pct = (x) => `${(x * 100).toFixed(0)} %`;
+  const pct = (x) => fmtPercent(x);
   $("wb-results").hidden = false;
   $("wb-results-body").replaceChildren(...response.result.rows.map((row, i) => {
     const tr = document.createElement("tr");
-    const cells = [stats[i].title, row.games, Number(row.wins.toFixed(1)), row.rate === null ? "–" : pct(row.rate),
-      `${(row.low * 100).toFixed(0)}–${pct(row.high)}`, stats[i].stopped];
+    const cells = [agentTitle(stats[i].opponent, stats[i].title), row.games, fmtNumber(Number(row.wins.toFixed(1))), row.rate === null ? "–" : pct(row.rate),
+      `${fmtNumber(Math.round(row.low * 100))}–${pct(row.high)}`, stats[i].stopped];
     for (const c of cells) tr.append(Object.assign(document.createElement("td"), { textContent: String(c) }));
     return tr;
   }));
@@ -184,7 +187,7 @@ function playAgainstIt() {
   try {
     localStorage.setItem(BOT_KEY, JSON.stringify({ source: $("wb-code").value, game: info.id, options: readOptions(), limit: limitMs() / 1000 }));
   } catch (_) {
-    showError("This browser's storage is full or off: the game page cannot get your bot.");
+    showError(t("wb.storage"));
     return;
   }
   if (wb.fromLink) acceptLink();
@@ -199,7 +202,8 @@ function download() {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  say(`Downloaded ${fileName(source)}. Run it with: python -m pygame_core tournament ${gameInfo().id} --agents ${fileName(source)},random`);
+  const command = `python -m pygame_core tournament ${gameInfo().id} --agents ${fileName(source)},random`; // @i18n-ignore (a command)
+  say(t("wb.downloaded", { name: fileName(source), command }));
 }
 
 async function shareLink() {
@@ -209,7 +213,7 @@ async function shareLink() {
     $("wb-share").hidden = false;
     $("wb-share-url").value = url;
     $("wb-share-url").select();
-    try { await navigator.clipboard.writeText(url); say("Link copied."); } catch (_) { say("The link is below: copy it."); }
+    try { await navigator.clipboard.writeText(url); say(t("wb.copied")); } catch (_) { say(t("wb.copyIt")); }
   } catch (err) {
     showError(err.message);
   }
@@ -218,14 +222,14 @@ async function shareLink() {
 async function template() {
   setBusy(true);
   try {
-    say("Starting Python for your bot…");
+    say(t("wb.starting"));
     const response = await bots.request({ cmd: "template", game: gameInfo().id }, { limitMs: 0 });
     if (!response.ok) { showError(response.error.message); return; }
     $("wb-code").value = response.result.source;
     saveDraft();
-    say(`The ${gameInfo().title} template: press Check.`);
+    say(t("wb.template.loaded", { title: gameInfo().title, check: t("wb.check") }));
   } catch (err) {
-    showError(stoppedText(err, "while making the template"));
+    showError(stoppedText(err, t("wb.when.template")));
   } finally {
     setBusy(false);
   }
@@ -247,10 +251,10 @@ async function openFromLink(token) {
   try {
     $("wb-code").value = await unpackBot(token);
     $("wb-link-notice").hidden = false;
-    say("Nothing has run yet.");
+    say(t("wb.notRun"));
   } catch (err) {
     wb.fromLink = false;
-    showError(`This bot link could not be opened: ${err.message}`);
+    showError(t("wb.linkFailed", { error: err.message }));
   }
 }
 
@@ -273,7 +277,7 @@ async function loadGames() {
 async function main() {
   setupEditor($("wb-code"));
   wb.games = await loadGames();
-  if (!wb.games.length) { showError("The games could not be read: reload the page."); return; }
+  if (!wb.games.length) { showError(t("wb.noGames")); return; }
   for (const g of wb.games) $("wb-game").append(new Option(g.title, g.id));
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(DRAFT_KEY) || "null"); } catch (_) { /* none */ }
@@ -284,7 +288,7 @@ async function main() {
   $("wb-check").addEventListener("click", check);
   $("wb-run").addEventListener("click", check);
   $("wb-start").addEventListener("click", runTournament);
-  $("wb-stop").addEventListener("click", () => { if (wb.tournament) { wb.tournament.stop(); say("Stopping after this move…"); } });
+  $("wb-stop").addEventListener("click", () => { if (wb.tournament) { wb.tournament.stop(); say(t("wb.stopping")); } });
   $("wb-play").addEventListener("click", playAgainstIt);
   $("wb-download").addEventListener("click", download);
   $("wb-link").addEventListener("click", shareLink);

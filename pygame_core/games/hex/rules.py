@@ -165,8 +165,8 @@ class HexBoard(UnionFindBoard):
             raise ValueError(f"player must be 0 (Blue) or 1 (Red), not {quote(player)}")
         i = y * self.size + x
         if self.cells[i] != EMPTY:
-            raise IllegalMoveError(
-                f"{cell_name(x, y)} is already taken by {PLAYER_NAMES[self.cells[i]]}")
+            raise IllegalMoveError(f"{cell_name(x, y)} is already taken by {PLAYER_NAMES[self.cells[i]]}",
+                                   detail="cell_taken", params={"cell": cell_name(x, y)})
         self.place_index(i, player)
 
     def place_index(self, i: int, player: int) -> None:
@@ -344,7 +344,8 @@ class HexGame(ConnectionGame):
             return
         owner = self.board.owner(move.x, move.y)
         if owner != EMPTY:
-            raise IllegalMoveError(f"{move} is already taken by {PLAYER_NAMES[owner]}")
+            raise IllegalMoveError(f"{move} is already taken by {PLAYER_NAMES[owner]}",
+                                   detail="cell_taken", params={"cell": str(move)})
 
     def apply(self, move: HexMove) -> None:
         player = self._to_move

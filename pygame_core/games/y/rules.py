@@ -213,7 +213,8 @@ class YGame(ConnectionGame):
     def _check(self, move: YMove) -> None:
         owner = self.board.owner(move.x, move.y)
         if owner != EMPTY:
-            raise IllegalMoveError(f"{move} is already taken by {PLAYER_NAMES[owner]}")
+            raise IllegalMoveError(f"{move} is already taken by {PLAYER_NAMES[owner]}",
+                                   detail="cell_taken", params={"cell": str(move)})
 
     def apply(self, move: YMove) -> None:
         player = self._to_move
