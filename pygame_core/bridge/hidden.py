@@ -78,19 +78,24 @@ def _head(link: str) -> dict:
 
 
 def _record_text(req) -> str | None:
+    """The request's record as canonical JSON text (sorted keys: the session cache's key), or
+    None when it gives none."""
     record = req.get("record")
     if record is None:
         return None
     if isinstance(record, str):
         if len(record) > MAX_RECORD_CHARS:
             raise BridgeError(f"the record is too long ({len(record):,} characters)")
-        return record
-    if isinstance(record, dict):
         try:
-            return json.dumps(record, separators=(",", ":"), sort_keys=True)
-        except (TypeError, ValueError, RecursionError):
-            raise BridgeError("the record is damaged") from None
-    raise BridgeError("the record must be an object or its JSON text")
+            record = json.loads(record)
+        except (ValueError, RecursionError):
+            raise BridgeError("the record is not JSON: it is damaged") from None
+    if not isinstance(record, dict):
+        raise BridgeError("the record must be an object or its JSON text")
+    try:
+        return json.dumps(record, separators=(",", ":"), sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        raise BridgeError("the record is damaged") from None
 
 
 def _player(session, req):
@@ -102,11 +107,7 @@ def _player(session, req):
     if cache and cache[0] == text:
         return cache[1]
     try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BridgeError("the record is not JSON: it is damaged") from None
-    try:
-        player = load_player(record)
+        player = load_player(json.loads(text))
     except InvalidRecordError as exc:
         raise BridgeError(str(exc)) from None
     session.hidden = (text, player)
