@@ -284,3 +284,17 @@ def test_an_invitation_is_opened_and_accepted_once():
     assert got["hidden"]["need"] in ("move", "wait")
     assert "two players" in Page().refused(cmd="hidden_new", game="codex", options={"players": 3})
     assert "cannot be played with hidden hands" in Page().refused(cmd="hidden_new", game="hex")
+
+
+def test_a_link_after_a_missing_one_is_named_and_refused():
+    a, b, links = _midgame("iwoki", {}, hops=4)
+    behind = Page()
+    behind.stored = a.stored                  # A's record, before the friend's next link
+    pages, me = (a, b), 0
+    while len(links) < 6:
+        got = pages[me].ok(cmd="hidden_receive", link=links[-1])
+        links.append(turn(pages[me]) if got["hidden"]["need"] == "move" else got["link"])
+        me = 1 - me
+    assert behind.ok(cmd="hidden_open", link=links[-1])["opened"]["kind"] == "gap"
+    assert "missing" in behind.refused(cmd="hidden_receive", link=links[-1])
+    assert behind.ok(cmd="hidden_receive", link=links[-3])["changed"]     # the one it missed
