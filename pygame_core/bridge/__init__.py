@@ -75,6 +75,9 @@ Requests (``"cmd"`` plus arguments), by module:
   * ``friend_new``, ``friend_link``, ``friend_open``, ``friend_resume``, ``friend_resign``,
     ``friend_name`` (described there); :mod:`.friend_replies`: ``friend_pick``, ``friend_lines``
     (conditional replies).
+:mod:`.hidden` (a hidden-hand game by link: Triominos, iwoki, Codex with the fair deal)
+  * ``hidden_new``, ``hidden_open``, ``hidden_accept``, ``hidden_receive``, ``hidden_play``,
+    ``hidden_state``, ``hidden_audit`` (described there): each takes and answers the seat's record.
 :mod:`.think`
   * ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice
     longer for the player to move and return the progress (with ``iterations_per_second``;
@@ -105,7 +108,7 @@ import json
 import traceback
 
 from ..core import GameError, InvalidRecordError, quote
-from . import analysis, friend_replies, friends, lines, play, records, think
+from . import analysis, friend_replies, friends, hidden, lines, play, records, think
 from .errors import BridgeError
 from .records import _link_token  # noqa: F401 - re-exported for tests
 from .session import Session
@@ -131,6 +134,7 @@ COMMANDS = {
     "friend_open": friends.cmd_friend_open, "friend_resume": friends.cmd_friend_resume,
     "friend_resign": friends.cmd_friend_resign, "friend_name": friends.cmd_friend_name,
     "friend_pick": friend_replies.cmd_friend_pick, "friend_lines": friend_replies.cmd_friend_lines,
+    **hidden.COMMANDS,
 }
 
 _session = Session()

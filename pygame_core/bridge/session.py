@@ -29,6 +29,7 @@ class Session:
         self.analyses: OrderedDict = OrderedDict()  # the searches analyse keeps (analysis.py)
         self.reviewed: dict | None = None  # the positions review evaluated (analysis.py)
         self.friend: dict | None = None  # a game with a friend by link: its context (friends.py)
+        self.hidden = None  # the last hidden-hand seat loaded: (its record's JSON, the seat) (hidden.py)
 
     @property
     def moves(self) -> list[str]:

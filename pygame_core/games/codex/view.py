@@ -241,6 +241,11 @@ class CodexView(GameView):
         for cid in hand:
             if isinstance(cid, HiddenCard):
                 continue
+            if cid is None:        # (by link: a card drawn from a deck opens with the friend's next link)
+                items.append(polygon(_rect(x, CARD_H / 2 + 0.1, CARD_W, CARD_H), "card back drawn", None,
+                                     "a card you drew: it shows with your friend's next link"))
+                x += CARD_W + 0.3
+                continue
             items.extend(card_items(cards[cid], True, (x, CARD_H / 2 + 0.1), "hand",
                                     target=f"card:{cid}" if mine else None, name=card_name(cards[cid], True)))
             x += CARD_W + 0.3
