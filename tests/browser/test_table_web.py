@@ -383,3 +383,30 @@ def test_focus_ring_for_keyboard_focus_only(browser, site_url):
         assert not page.page_errors, page.page_errors
     finally:
         context.close()
+
+
+HEADER = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const [h1, tag, link, display] = ['.topbar h1', '.topbar .tagline', '.topbar-link', '#display-open'].map(box);
+  return {h1, tag, link, display, width: innerWidth, bar: box('.topbar').height};
+}"""
+
+
+@pytest.mark.parametrize("kind", ["phone", "desktop"])
+def test_header_buttons_share_rows(browser, site_url, kind):
+    """The header's Display button sits on the title's row and the Bot workbench beside the tag
+    line or the title, at the right edge (on a phone too: no row for the workbench alone)."""
+    context, page = _page(browser, site_url, kind)
+    try:
+        h = page.evaluate(HEADER)
+        overlaps = lambda a, b: a["top"] < b["bottom"] and b["top"] < a["bottom"]  # noqa: E731
+        assert overlaps(h["h1"], h["display"]), h
+        assert overlaps(h["tag"], h["link"]) or overlaps(h["h1"], h["link"]), h
+        assert h["width"] - 40 < h["display"]["right"] <= h["width"], h
+        if kind == "phone":  # (under the Display button, at the right edge)
+            assert h["width"] - 40 < h["link"]["right"] <= h["width"], h
+        else:  # (on the title's row, just before the Display button)
+            assert h["display"]["left"] - 40 < h["link"]["right"] <= h["display"]["left"], h
+        assert h["bar"] < (110 if kind == "phone" else 70), h
+    finally:
+        context.close()
