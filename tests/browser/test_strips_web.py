@@ -211,3 +211,32 @@ def test_codex_gold_and_selected_in_every_theme(browser, site_url):
             assert gold[0] != plain[0], (theme, contrast, gold, plain)
     finally:
         context.close()
+
+
+# each Codex card frame's width on screen, in CSS px: its stroke as drawn at its own scale
+SCREEN_FRAMES = """(sel) => [...document.querySelectorAll(sel)].map((n) => {
+  const cs = getComputedStyle(n), w = parseFloat(cs.strokeWidth);
+  const where = n.closest('#board-svg') ? 'board' : 'panel';
+  return [where, cs.vectorEffect === 'non-scaling-stroke' ? w : w * Math.abs(n.getScreenCTM().a)];
+})"""
+
+
+def test_codex_frames_keep_their_width_at_every_scale(browser, site_url):
+    """On a phone the hand's and the market's cards are drawn bigger than the board's: a gold
+    frame, and a plain card's outline, are as wide on screen in both (within half a pixel)."""
+    context, page = app_page(browser, site_url, **PHONE)
+    try:
+        _new(page, "codex", ["human", "random"], seed=3)
+        for _ in range(12):  # the starter card, the objective, then a few placements of both seats
+            st = state(page)
+            if st["is_over"] or not st["legal"]:
+                break
+            send(page, {"cmd": "play", "move": st["legal"][0]["move"]})
+        for sel in ("polygon.card.gold", "polygon.card:not(.gold):not(.last):not(.selected):not(.empty):not(.secret)"):
+            frames = page.evaluate(SCREEN_FRAMES, sel)
+            assert {w for w, _ in frames} >= {"board", "panel"}, (sel, frames)
+            widths = [x for _, x in frames]
+            assert max(widths) - min(widths) <= 0.5, (sel, frames)
+        assert not page.page_errors, page.page_errors
+    finally:
+        context.close()
