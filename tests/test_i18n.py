@@ -31,8 +31,6 @@ NOT_YET = {
     # (tests/test_link_preview.py), and the engine names its scenes in English
     "preview/connection.js": "the scene names of a friend's link drawn before the engine",
     "preview/radial.js": "the same, for radial Y",
-    "bots/botclient.js": "the bot sandbox's failures",
-    "bots/bot-worker.js": "the bot worker's failures",
 }
 # never shown to a person
 EXEMPT = {

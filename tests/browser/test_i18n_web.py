@@ -114,3 +114,20 @@ def test_a_whole_game_in_each_language_at_a_phone_s_and_a_desktop_s_size(browser
             assert not page.page_errors, page.page_errors
         finally:
             context.close()
+
+
+def test_the_bot_sandbox_s_own_failures_in_the_reader_s_language(browser, site_url):
+    """The bot's worker (an opaque origin, no catalog) names its failure by a detail; the page
+    words it: a wheel that is not pure Python, sent past the workbench's own check, in German."""
+    context = browser.new_context(**{**CONTEXT_OPTIONS, "locale": "de-DE"})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "workbench.html")
+        page.wait_for_selector(READY, timeout=BOOT_MS)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        name = "numpy-2.0-cp314-cp314-emscripten_wasm32.whl"
+        answer = page.evaluate("(n) => window.boardwrightBots.install(n, new Uint8Array([120]))", name)
+        assert answer["ok"] is False and answer["error"]["detail"] == "not_pure", answer
+        assert answer["error"]["message"].startswith(f"{name}: Hier kann nur ein reines Python-Wheel"), answer
+    finally:
+        context.close()

@@ -7,7 +7,7 @@
 // byte it needs (the Pyodide runtime, the engine wheel, the engine's memory snapshot).
 //   frame -> worker  {type: "port", port}, then {type: "boot", boot: {indexURL, lock, files: {name: Uint8Array}, wheel: {name, bytes}, snapshot}}
 //   worker -> page   (on the port) {type: "ready", snapshot: "restored" | "none" | "failed", phases: {step: ms}} |
-//                    {type: "fatal", message} | {type: "response", id, response}
+//                    {type: "fatal", message, detail} | {type: "response", id, response}
 //   page -> worker   (on the port) {id, request} | {id, install: {name, bytes, micropip: {name, bytes}}}
 // Requests are answered with pygame_core.bot_bridge.handle_json, in the order they came. An
 // install (a pure-Python wheel a person dropped on the workbench) is micropip's: micropip is
@@ -20,7 +20,7 @@
 // (connect-src 'none': no request at all, anywhere). A second layer only: `fetch` here answers
 // just the runtime's own files from memory, and `importScripts` is gone.
 
-const BOT_BRIDGE = "__import__('pygame_core.bot_bridge', fromlist=['handle_json']).handle_json";
+const BOT_BRIDGE = "__import__('pygame_core.bot_bridge', fromlist=['handle_json']).handle_json"; // @i18n-ignore (Python source)
 let port = null;
 let pyodide = null;
 let micropipLoaded = false;
@@ -58,7 +58,7 @@ function mountWheel(pyodide, wheel) {
   pyodide.FS.mkdirTree("/lib/wheels/");
   pyodide.FS.writeFile(path, wheel.bytes);
   pyodide.globals.set("_bw_wheel", path);
-  pyodide.runPython("import sys\nif _bw_wheel not in sys.path: sys.path.append(_bw_wheel)\ndel _bw_wheel");
+  pyodide.runPython("import sys\nif _bw_wheel not in sys.path: sys.path.append(_bw_wheel)\ndel _bw_wheel"); // @i18n-ignore (Python source)
 }
 
 const phases = {}; // ms of each boot step (from this script's start), reported with "ready"
@@ -91,10 +91,11 @@ async function boot(b) {
     pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
     phase("runtime");
     mountWheel(pyodide, b.wheel);
-    pyodide.runPython("import random; random.seed()");
+    pyodide.runPython("import random; random.seed()"); // @i18n-ignore (Python source)
     handleJson = pyodide.runPython(BOT_BRIDGE);
     const hello = JSON.parse(String(handleJson('{"cmd":"template","game":"hex"}')));
-    if (!hello || hello.ok !== true) throw new Error("the engine did not answer");
+    // (in English for the console; the page words it by its detail: this worker has no catalog)
+    if (!hello || hello.ok !== true) throw Object.assign(new Error("the engine did not answer"), { detail: "engine_silent" }); // @i18n-ignore
     phase("engine");
   };
   if (b.snapshot) {
@@ -112,7 +113,8 @@ async function boot(b) {
 
 async function install({ name, bytes, micropip }) {
   if (!/^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+-[A-Za-z0-9_.]+-none-any\.whl$/.test(String(name))) {
-    throw new Error(`${String(name).slice(0, 80)} is not a pure-Python wheel (…-none-any.whl)`);
+    const err = new Error(`${String(name).slice(0, 80)} is not a pure-Python wheel (…-none-any.whl)`); // @i18n-ignore (the page words it: detail)
+    throw Object.assign(err, { detail: "not_pure", params: { name: String(name).slice(0, 80) } });
   }
   if (!micropipLoaded) {
     self.fetch = memoryFetch({ [micropip.name]: micropip.bytes }); // Pyodide's loader asks for it
@@ -124,7 +126,7 @@ async function install({ name, bytes, micropip }) {
   pyodide.FS.writeFile(path, bytes);
   pyodide.globals.set("_bw_wheel_url", "emfs:" + path);
   try {
-    await pyodide.runPythonAsync("import micropip\nawait micropip.install(_bw_wheel_url, deps=False)\ndel _bw_wheel_url");
+    await pyodide.runPythonAsync("import micropip\nawait micropip.install(_bw_wheel_url, deps=False)\ndel _bw_wheel_url"); // @i18n-ignore (Python source)
   } finally {
     pyodide.FS.unlink(path);
   }
@@ -135,11 +137,14 @@ async function respond(msg) {
   const id = msg && typeof msg === "object" ? msg.id : undefined;
   let response;
   try {
-    if (!handleJson) throw new Error(`the bot's Python could not start: ${bootError}`);
+    if (!handleJson) { // (the page words it by its detail)
+      const err = new Error(`the bot's Python could not start: ${bootError}`); // @i18n-ignore
+      throw Object.assign(err, { detail: "boot", params: { error: bootError } });
+    }
     if (msg.install) response = await install(msg.install);
     else response = JSON.parse(String(handleJson(JSON.stringify(msg.request ?? null))));
   } catch (err) {
-    response = { ok: false, error: { code: "internal", message: message(err) } };
+    response = { ok: false, error: { code: "internal", message: message(err), ...(err && err.detail ? { detail: err.detail, params: err.params } : {}) } };
   }
   port.postMessage({ type: "response", id, response });
 }
@@ -171,7 +176,7 @@ self.onmessage = (event) => {
     (err) => {
       self.fetch = memoryFetch({});
       bootError = message(err);
-      port.postMessage({ type: "fatal", message: bootError });
+      port.postMessage({ type: "fatal", message: bootError, detail: err && err.detail });
       while (queue.length) answer(queue.shift());
     },
   );

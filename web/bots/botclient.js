@@ -18,6 +18,7 @@
 //   needed, and only then); a fresh worker gets every installed wheel again before the bot.
 // The limit counts from when the request is sent to a ready worker (not the worker's boot).
 import { INDEX_URL, fetchBuildInfo, fetchWheel, readSnapshot, snapshotKey } from "../engine/engine-boot.js";
+import { t } from "../i18n/i18n.js";
 
 export const BOT_KEY = "boardwright.bot"; // localStorage: {source, game, options} for "Your bot"
 
@@ -28,8 +29,8 @@ const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "py
 // one inline script by its hash): no requests at all (connect-src 'none'), workers and modules
 // only from blob: URLs made inside the sandbox, no frames, forms, plugins or images.
 // ('unsafe-inline' here adds nothing: the inherited page policy still admits only that hash.)
-export const FRAME_POLICY = "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; "
-  + "worker-src blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
+export const FRAME_POLICY = "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; " // @i18n-ignore
+  + "worker-src blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"; // @i18n-ignore
 
 let runtimePromise = null;
 
@@ -58,8 +59,9 @@ function runtime() {
       readSnapshot(snapshotKey(info, info.pyodide)),
       ...RUNTIME_FILES.map((name) => fetchBytes(INDEX_URL + name)),
     ]);
-    const srcdoc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}">`
-      + `<title>Bot sandbox</title><script>${frameScript}</script>`;
+    // (the hidden frame's document: its title is never shown)
+    const srcdoc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}">` // @i18n-ignore
+      + `<title>Bot sandbox</title><script>${frameScript}</script>`; // @i18n-ignore
     return { srcdoc, workerSource, lock, wheel, snapshot, files: Object.fromEntries(RUNTIME_FILES.map((n, i) => [n, files[i]])) };
   })();
   runtimePromise.catch(() => { runtimePromise = null; }); // tried again on the next start
@@ -69,11 +71,22 @@ function runtime() {
 /** The worker's answer as the page may use it: a bot's code could make it anything. */
 function checked(response) {
   if (!response || typeof response !== "object" || typeof response.ok !== "boolean") {
-    return { ok: false, error: { code: "internal", message: "the bot's worker gave a malformed answer" } };
+    return { ok: false, error: { code: "internal", message: t("bot.err.malformed") } };
   }
   if (response.ok) return response.result && typeof response.result === "object" ? response : { ok: true, result: {} };
   const error = response.error && typeof response.error === "object" ? response.error : {};
-  return { ok: false, error: { ...error, message: String(error.message ?? "the bot failed").slice(0, 500) } };
+  return { ok: false, error: { ...error, message: workerText(error) ?? String(error.message ?? t("bot.err.failed")).slice(0, 500) } };
+}
+
+// the worker's own failures, named by a detail, in the reader's language (the worker has no catalog)
+function workerText(error) {
+  const given = error.params && typeof error.params === "object" ? error.params : {};
+  switch (error.detail) {
+    case "boot": return t("bot.err.python", { error: String(given.error ?? "").slice(0, 200) });
+    case "not_pure": return t("wheel.notPure", { name: String(given.name ?? "").slice(0, 80) });
+    case "engine_silent": return t("bot.err.engineSilent");
+    default: return null;
+  }
 }
 
 export class BotStopped extends Error {
@@ -104,7 +117,7 @@ export class BotClient {
     const element = document.createElement("iframe");
     element.setAttribute("sandbox", "allow-scripts"); // no allow-same-origin: an opaque origin
     element.hidden = true;
-    element.title = "Bot sandbox";
+    element.title = t("bot.sandbox.title");
     element.className = "bot-sandbox";
     const frame = { element, onMessage: null, ready: null };
     // the frame says only that a worker died; anything else from it is ignored
@@ -112,14 +125,14 @@ export class BotClient {
       if (ev.source !== element.contentWindow || !ev.data || ev.data.type !== "crashed") return;
       const sandbox = this.worker;
       if (!sandbox || ev.data.seq !== sandbox.seq) return;
-      const why = String(ev.data.message || "").slice(0, 160) || "it crashed (out of memory?)";
+      const why = String(ev.data.message || "").slice(0, 160) || t("bot.err.crashed");
       sandbox.fail(new BotStopped("crashed", why));
-      this.kill(new BotStopped("crashed", `The bot's worker stopped: ${why}.`), sandbox);
+      this.kill(new BotStopped("crashed", t("bot.err.workerStopped", { why })), sandbox);
     };
     window.addEventListener("message", frame.onMessage);
     this.frame = frame;
     frame.ready = runtime().then((rt) => new Promise((resolve, reject) => {
-      if (this.frame !== frame) { reject(new Error("the sandbox frame was dropped")); return; }
+      if (this.frame !== frame) { reject(new Error(t("bot.err.frameDropped"))); return; }
       runtimePromise = null; // this frame takes the bytes: the next frame fetches its own
       element.addEventListener("load", () => {
         const boot = { indexURL: INDEX_URL, lock: rt.lock, files: rt.files, wheel: rt.wheel, snapshot: rt.snapshot };
@@ -155,8 +168,8 @@ export class BotClient {
       const slow = setTimeout(() => { // a worker that never says ready: start over, frame and all
         if (this.worker !== sandbox) return;
         this.dropFrame();
-        reject(new BotStopped("crashed", "it did not start"));
-        this.kill(new BotStopped("crashed", "The bot's worker did not start."), sandbox);
+        reject(new BotStopped("crashed", t("bot.err.noStart")));
+        this.kill(new BotStopped("crashed", t("bot.err.workerNoStart")), sandbox);
       }, START_LIMIT_MS);
       sandbox.port.onmessage = (ev) => {
         const msg = ev.data || {};
@@ -167,7 +180,7 @@ export class BotClient {
           resolve();
         } else if (msg.type === "fatal") {
           clearTimeout(slow);
-          reject(new BotStopped("fatal", `the bot's Python could not start: ${String(msg.message).slice(0, 200)}`));
+          reject(new BotStopped("fatal", t("bot.err.python", { error: workerText({ detail: msg.detail }) ?? String(msg.message).slice(0, 200) })));
         } else if (msg.type === "response") {
           const entry = this.pending.get(msg.id);
           if (entry) { this.pending.delete(msg.id); entry.resolve(checked(msg.response)); }
@@ -178,7 +191,7 @@ export class BotClient {
         this.frame.element.contentWindow.postMessage({ type: "start", seq: sandbox.seq }, "*", [channel.port2]);
       }, (err) => {
         clearTimeout(slow);
-        const why = `the runtime could not be read (${String(err && err.message ? err.message : err).slice(0, 120)})`;
+        const why = t("bot.err.runtime", { error: String(err && err.message ? err.message : err).slice(0, 120) });
         reject(new BotStopped("crashed", why));
         this.kill(new BotStopped("crashed", why), sandbox);
       });
@@ -223,7 +236,7 @@ export class BotClient {
 
   async install(name, bytes) {
     await this.start();
-    if (!this.worker) throw new BotStopped("crashed", "The bot's worker stopped while starting.");
+    if (!this.worker) throw new BotStopped("crashed", t("bot.err.stoppedStarting"));
     const response = await this.postInstall({ name, bytes });
     if (response.ok) this.wheels = [...this.wheels.filter((w) => w.name !== name), { name, bytes }];
     return response;
@@ -235,7 +248,7 @@ export class BotClient {
     const sandbox = this.worker;
     return new Promise((resolve, reject) => {
       const timer = limitMs > 0 ? setTimeout(() => {
-        this.kill(new BotStopped("timeout", `took longer than ${limitMs / 1000} s`), sandbox);
+        this.kill(new BotStopped("timeout", t("bot.err.slow", { seconds: limitMs / 1000 })), sandbox);
       }, limitMs) : null;
       this.pending.set(id, {
         resolve: (r) => { clearTimeout(timer); resolve(r); },
@@ -247,13 +260,13 @@ export class BotClient {
 
   async request(request, { limitMs = 0 } = {}) {
     await this.start();
-    if (!this.worker) throw new BotStopped("crashed", "The bot's worker stopped while starting.");
+    if (!this.worker) throw new BotStopped("crashed", t("bot.err.stoppedStarting"));
     const response = await this.post(request, limitMs);
     if (request.cmd === "load") this.loaded = response.ok ? request : null;
     if (!response.ok && /MemoryError|out of memory/.test(response.error.message || "")) {
       // a wasm memory never shrinks: end this worker, the next request gets a fresh one
-      this.kill(new BotStopped("crashed", "out of memory"));
-      response.error.message = `${response.error.message.trim().replace(/:$/, "")} (the bot's worker was ended to give its memory back)`;
+      this.kill(new BotStopped("crashed", t("bot.err.memory")));
+      response.error.message = t("bot.err.memoryEnded", { error: response.error.message.trim().replace(/:$/, "") });
     }
     return response;
   }
