@@ -57,9 +57,15 @@ def _problems(name: str, path: Path) -> list[tuple[int, str]]:
 
 
 def _catalog(lang: str) -> dict[str, str]:
+    """A language's messages: the page's (messages/<lang>.js) and the workbench's it merges
+    (messages/workbench/<lang>.js), each one JSON object; a key in both is an error."""
     text = (WEB / "i18n" / "messages" / f"{lang}.js").read_text(encoding="utf-8")
-    body = text.split("export default ", 1)[1].rstrip().rstrip(";")
-    return json.loads(body)
+    assert f'import workbench from "./workbench/{lang}.js";' in text
+    page = json.loads(text.split("const page = ", 1)[1].split(";\n\nexport default Object.assign(page, workbench);", 1)[0])
+    text = (WEB / "i18n" / "messages" / "workbench" / f"{lang}.js").read_text(encoding="utf-8")
+    workbench = json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";"))
+    assert not set(page) & set(workbench), sorted(set(page) & set(workbench))
+    return {**page, **workbench}
 
 
 # ---------------------------------------------------------------- no text bypasses the catalog
@@ -120,6 +126,7 @@ def test_the_scan_reads_a_page():
 def test_every_language_has_every_key():
     catalogs = {lang: _catalog(lang) for lang in LANGUAGES}
     assert sorted(p.stem for p in (WEB / "i18n" / "messages").glob("*.js")) == LANGUAGES
+    assert sorted(p.stem for p in (WEB / "i18n" / "messages" / "workbench").glob("*.js")) == LANGUAGES
     keys = set(catalogs["en"])
     for lang, messages in catalogs.items():
         assert set(messages) == keys, (lang, sorted(keys - set(messages)), sorted(set(messages) - keys))
