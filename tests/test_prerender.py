@@ -67,7 +67,7 @@ def test_the_page_lists_the_games_before_any_script(built_site):
     menu = page.split('<select id="game-select" name="game">')[1].split("</select>")[0]
     assert [part.split('"')[0] for part in menu.split('<option value="')[1:]] == [g["id"] for g in hello["games"]]
     assert menu.count(" selected") == 1 and menu.startswith(f'<option value="{hello["games"][0]["id"]}" selected>')
-    assert f'Boardwright<span id="engine-version"> engine {hello["version"]}</span> runs' in page
+    assert f'Boardwright<span id="engine-version"> engine {hello["version"]}</span><span data-i18n="footer.runs"> runs' in page
     # the level menu: the first game's levels (search budgets), its default level selected
     levels = page.split('<select id="level" name="level">')[1].split("</select>")[0]
     first = hello["games"][0]["levels"]

@@ -60,13 +60,15 @@ LINKS = {
 
 
 def qr_site(tmp_path: Path) -> Path:
-    """A folder laid out as the site for the page's qr.js: panels/qr.js and the vendored package
-    (index.js, and decode.js for the browser test's reader), from the checked tarball."""
+    """A folder laid out as the site for the page's qr.js: panels/qr.js, the message catalog it
+    imports, and the vendored package (index.js, and decode.js for the browser test's reader),
+    from the checked tarball."""
     pin = VENDORED["qr"]
     tgz = npm_tarball("qr", pin["version"], pin["integrity"], ROOT / ".cache", print)
     (tmp_path / "panels").mkdir(parents=True)
     (tmp_path / "vendor" / "qr").mkdir(parents=True)
     shutil.copyfile(ROOT / "web" / "panels" / "qr.js", tmp_path / "panels" / "qr.js")
+    shutil.copytree(ROOT / "web" / "i18n", tmp_path / "i18n")  # (qr.js words its notes through the catalog)
     with tarfile.open(tgz) as tf:
         for name in ("index.js", "decode.js"):
             (tmp_path / "vendor" / "qr" / name).write_bytes(tf.extractfile(f"package/{name}").read())

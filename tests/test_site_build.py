@@ -96,8 +96,11 @@ def test_the_page_preloads_its_modules_and_boot_json(built_site):
         assert f'<link rel="modulepreload" href="{m}">' in page, m
     assert '<link rel="preload" href="boot.json" as="fetch" crossorigin="anonymous">' in page
     assert "<!-- preloads -->" not in page
-    # the async first-board script and its modules are asked for first
-    first = ["page/first.js"] + module_graph(built_site, ["page/first.js"])
+    # the async scripts (the reader's language and its messages; the first board) and their
+    # modules are asked for first
+    asyncs = ["i18n/choice.js", "page/first.js"]
+    assert all(f'<script type="module" async src="{a}"></script>' in page for a in asyncs)
+    first = asyncs + module_graph(built_site, asyncs)
     order = [line.split('"')[3] for line in page.splitlines() if line.startswith('<link rel="modulepreload"')]
     assert order[:len(first)] == first and "board/board.js" not in first, order
 
