@@ -25,7 +25,7 @@ def app_page(browser, site_url, init_script=None, **options):
     """A new context (`options`: viewport, touch...) and page with its uncaught errors in
     ``page.page_errors``, the site open, ready and idle; returns (context, page)."""
     from conftest import CONTEXT_OPTIONS
-    context = browser.new_context(**CONTEXT_OPTIONS, **options)
+    context = browser.new_context(**{**CONTEXT_OPTIONS, **options})  # (options win: a locale)
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()

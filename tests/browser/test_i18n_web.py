@@ -6,7 +6,7 @@ desktop's size, with nothing wider than the window."""
 import pytest
 
 from conftest import CONTEXT_OPTIONS
-from helpers import BOOT_MS, READY, poll, wait_idle
+from helpers import BOOT_MS, READY, app_page, poll, wait_idle
 
 GAME_OVER = {  # (the result, the detail) of the game below, in each language
     "en-US": ("Blue wins!", "5 moves"),
@@ -17,14 +17,7 @@ GAME_OVER = {  # (the result, the detail) of the game below, in each language
 
 
 def _open(browser, site_url, locale, **options):
-    context = browser.new_context(**{**CONTEXT_OPTIONS, **options, "locale": locale})
-    page = context.new_page()
-    page.page_errors = []
-    page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
-    page.goto(site_url + "index.html")
-    page.wait_for_selector(READY, timeout=BOOT_MS)
-    wait_idle(page)
-    return context, page
+    return app_page(browser, site_url, **options, locale=locale)
 
 
 def _texts(page):
