@@ -186,3 +186,52 @@ def test_root_children_proven_lost_by_their_own_search_over_every_pair():
             r = hsearch_pairs(core, s1 | f1 | dead, b | f0, 1, agent.pairs_budget)
             assert r.vc_win is not None or r.sc_wins, g.format_move(c.move)
         assert agent.best_move() not in {c.move for c in lost}
+
+
+def test_pairs_mover_only_searches_every_pair_for_the_player_to_move_alone(monkeypatch):
+    """``pairs_mover_only``: below the root the search over every pair runs for the player to
+    move (what proves a child lost: the losing move) and the anchored one for the player who
+    moved; the root keeps both.  The children it proves lost are still those the pairs search
+    finds Red semi-connected in (Hex 5 after d5 b1 d1 b5, as above)."""
+    import pygame_core
+    from pygame_core.agents.mcts import MCTSAgent
+    from pygame_core.games.connection import hsearch as knowledge
+    from pygame_core.games.connection.bitboard_ica import fill_in
+
+    calls, where = [], []
+
+    def spy(kind, search):
+        def run(core, stones, other, player, budget=6000):
+            calls.append((where[-1], kind, player))
+            return search(core, stones, other, player, budget)
+        return run
+
+    monkeypatch.setattr(knowledge, "hsearch_pairs", spy("pairs", knowledge.hsearch_pairs))
+    monkeypatch.setattr(knowledge, "hsearch", spy("anchored", knowledge.hsearch))
+    g = pygame_core.new_game("hex", seed=0, size=5)
+    for cell in ("d5", "b1", "d1", "b5"):
+        g.play(g.parse_move(cell))
+    core, s0, s1 = g.bit_state()
+    agent = MCTSAgent(seed=3)
+    agent.pairs_children, agent.pairs_mover_only = 1, True
+    node_search = agent._hsearch
+
+    def tagged(node, empty, s):
+        where.append("root" if node.player is None else "child" if node.hs == 2 else "deeper")
+        return node_search(node, empty, s)
+
+    agent._hsearch = tagged
+    agent.start(g)
+    agent.think(iterations=3000)
+    at_root = {(kind, player) for at, kind, player in calls if at == "root"}
+    assert at_root == {("pairs", 0), ("pairs", 1)}  # (the root: both players, Blue to move)
+    below = {(kind, player) for at, kind, player in calls if at == "child"}
+    assert below == {("pairs", 1), ("anchored", 0)}  # (Blue moved into every child)
+    lost = [c for c in agent._root.kids.values() if c.window is not None and c.hs == 2 and c.proven == 0.0]
+    assert lost
+    for c in lost:
+        b = s0 | 1 << c.pos
+        f0, f1, dead = fill_in(core, b, s1, agent.ica_rounds, agent.dead_regions)
+        r = knowledge.hsearch_pairs(core, s1 | f1 | dead, b | f0, 1, agent.pairs_budget)
+        assert r.vc_win is not None or r.sc_wins, g.format_move(c.move)
+    assert agent.best_move() not in {c.move for c in lost}

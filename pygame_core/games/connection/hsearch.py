@@ -39,6 +39,9 @@ class HSearchKnowledge:
     # connections (False, the default: the most visited move of a search that stopped at the
     # proof; against MoHex at 100 playouts True scored 13/40 against 20/40, docs/benchmarks.md)
     lost_blocking = False
+    # below the root, the search over every pair runs for the player to move alone (what proves a
+    # node lost for the player who moved there: a losing move), the anchored one for the other
+    pairs_mover_only = False
 
     def lost_move(self):
         """In a root position the opponent has virtually won (H-search over every pair, from the
@@ -100,10 +103,13 @@ class HSearchKnowledge:
         budget = self.hsearch_budget
         other = 1 - me
         root = node.player is None
-        search = hsearch
+        search = their_search = hsearch
         if node.hs == 2:  # (the deeper search over every pair of points)
             search, budget = hsearch_pairs, self.pairs_budget
-        theirs = search(core, stones[other] | f[2], stones[me], other, budget)
+            if root or not self.pairs_mover_only:
+                their_search = hsearch_pairs
+        theirs = their_search(core, stones[other] | f[2], stones[me], other,
+                              budget if their_search is search else self.hsearch_budget)
         if theirs.vc_win is not None:
             node.proven = 1.0 if not root else 0.0  # (the root's proof is the player to move's)
             if root:  # every move of the player to move loses (``lost_move`` chooses one)
