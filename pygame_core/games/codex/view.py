@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...geometry.cornergrid import CORNER_OFFSETS, CORNERS
 from ...view import GameView, polygon, r3, register_view
+from ...words import code
 from .notation import CODEX_PASS, DrawMove, ObjectiveMove, PlayMove, StarterMove
 from .pieces import COLOUR_NAMES, EMPTY, HIDDEN, HiddenCard, load_cards
 from .rules import CodexGame
@@ -360,7 +361,8 @@ class CodexView(GameView):
             elif isinstance(m, DrawMove):
                 out.append({"move": str(m), "target": f"draw:{m.source}", "path": [f"draw:{m.source}"], "label": None})
             elif m == CODEX_PASS:
-                out.append({"move": "pass", "target": None, "path": [], "label": "Pass (no card fits)"})
+                out.append({"move": "pass", "target": None, "path": [], "label": "Pass (no card fits)",
+                            "label_code": code("codex.action.pass")})
         return out
 
 
