@@ -48,6 +48,8 @@ def _codes_of(game, viewer) -> list[tuple[dict, str]]:
             for k in ("name", "title", "text", "label"):
                 if f"{k}_code" in node:
                     out.append((node[f"{k}_code"], node[k]))
+            if "player_notes_codes" in node:
+                out += list(zip(node["player_notes_codes"], node["player_notes"], strict=True))
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)

@@ -10,7 +10,8 @@ clicked) and ``"name"`` (its accessible name).  Colours come from CSS.
 Optional scene keys: ``"panels"`` (more scenes drawn beside the board, e.g. a hand of tiles:
 ``{"name", "title", "viewBox", "layers"}``, their items may carry targets too), ``"notes"``
 (``[{"text", "cls"}]``: lines for an information card, e.g. the last move's score) and
-``"player_notes"`` (one short text per player for the scoreboard, e.g. "7 tiles") and
+``"player_notes"`` (one short text per player for the scoreboard, e.g. "7 tiles"; with
+``"player_notes_codes"``, the same as codes: :mod:`pygame_core.words`) and
 ``"max_scale"`` (the most CSS pixels a scene unit may take on the page: a tile game's viewBox
 hugs what is drawn, and this keeps its first tiles from filling the screen) and ``"turnable"``
 (true: the board looks right turned a quarter, so the page may turn it where that draws it

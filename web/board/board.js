@@ -295,6 +295,7 @@ function renderScores(state) {
   const card = $("scores-card");
   const table = $("scores");
   const notes = state.scene.player_notes || [];
+  const codes = state.scene.player_notes_codes || [];
   card.hidden = !state.scores;
   if (!state.scores) return;
   table.replaceChildren();
@@ -310,7 +311,7 @@ function renderScores(state) {
     const who = document.createElement("td");
     who.textContent = agentOf(state, i) || p.agent;
     const note = document.createElement("td");
-    note.textContent = notes[i] || "";
+    note.textContent = stateWords(state, codes[i], notes[i] || "");
     const score = document.createElement("td");
     score.className = "score";
     score.textContent = state.scores[i];

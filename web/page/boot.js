@@ -73,6 +73,7 @@ function screenOf(state) {
     shown.scene = { ...state.scene, panels: [] };
     delete shown.scene.notes;
     delete shown.scene.player_notes;
+    delete shown.scene.player_notes_codes;
     shown.legal = [];
   }
   return shown;

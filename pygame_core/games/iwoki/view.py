@@ -171,7 +171,8 @@ class IwokiView(GameView):
                 "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": tiles},
                            {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
                 "panels": self._panels(game, viewer), "notes": self._notes(game),
-                "player_notes": self._player_notes(game)}
+                "player_notes": [words.tokens(game, q)[0] for q in range(game.num_players)],
+                "player_notes_codes": [words.tokens(game, q)[1] for q in range(game.num_players)]}
 
     # ---- panels and notes ------------------------------------------------------------
     def _panels(self, game: IwokiGame, viewer) -> list[dict]:
@@ -236,16 +237,6 @@ class IwokiView(GameView):
         if hint:
             notes.append(words.note(*hint, "info"))
         return notes
-
-    def _player_notes(self, game: IwokiGame) -> list[str]:
-        """The tokens (white, red) of each seat; the tiles held are in the player strips."""
-        out = []
-        for q in range(game.num_players):
-            text = f"{'●' * game.white[q]}{'○' * (2 - game.white[q])}"
-            if game.red(q):
-                text += " · red"
-            out.append(text)
-        return out
 
     # ---- targets ---------------------------------------------------------------------
     def move_targets(self, game: IwokiGame, viewer=None) -> list[dict]:

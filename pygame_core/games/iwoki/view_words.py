@@ -48,6 +48,14 @@ TOKENS = ("● white tokens: a draw, a − face or a pass earns one; the third b
           "red: one small tile left", code("iwoki.note.tokens"))
 
 
+def tokens(game, q: int) -> tuple[str, dict]:
+    """A seat's tokens for the scoreboard (white, red): "●○", "●● · red"."""
+    white = f"{'●' * game.white[q]}{'○' * (2 - game.white[q])}"
+    if game.red(q):
+        return f"{white} · red", code("iwoki.player_note_red", tokens=white)
+    return white, code("iwoki.player_note", tokens=white)
+
+
 def to_move(game) -> tuple[str, dict] | None:
     """What the player to move may do at the start, or after drawing; else ``None``."""
     q = game.current_player

@@ -133,7 +133,8 @@ class TriominosView(GameView):
                  "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": items},
                             {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
                  "panels": self._panels(game, viewer), "notes": self._notes(game),
-                 "player_notes": self._player_notes(game)}
+                 "player_notes": self._player_notes(game),
+                 "player_notes_codes": [code("triominos.player_note", n=len(h)) for h in game.hands]}
         return scene
 
     # ---- panels and notes --------------------------------------------------------

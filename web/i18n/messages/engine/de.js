@@ -97,5 +97,9 @@ export default {
  "iwoki.action.draw": "Ein kleines Plättchen nachziehen",
  "iwoki.action.pass": "Passen",
  "hex.action.swap": "Tauschen (den Stein von Blau übernehmen)",
- "codex.action.pass": "Passen (keine Karte passt)"
+ "codex.action.pass": "Passen (keine Karte passt)",
+ "triominos.player_note": "{n, plural, one {# Stein} other {# Steine}}",
+ "codex.player_note": "{n, plural, one {# Karte} other {# Karten}}",
+ "iwoki.player_note": "{tokens}",
+ "iwoki.player_note_red": "{tokens} · rot"
 };

@@ -99,5 +99,9 @@ export default {
  "iwoki.action.draw": "Draw a small tile",
  "iwoki.action.pass": "Pass",
  "hex.action.swap": "Swap (take over Blue's stone)",
- "codex.action.pass": "Pass (no card fits)"
+ "codex.action.pass": "Pass (no card fits)",
+ "triominos.player_note": "{n, plural, one {# tile} other {# tiles}}",
+ "codex.player_note": "{n, plural, one {# card} other {# cards}}",
+ "iwoki.player_note": "{tokens}",
+ "iwoki.player_note_red": "{tokens} · red"
 };

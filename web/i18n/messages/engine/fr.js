@@ -97,5 +97,9 @@ export default {
  "iwoki.action.draw": "Piocher une petite tuile",
  "iwoki.action.pass": "Passer",
  "hex.action.swap": "Échanger (prendre le pion de Bleu)",
- "codex.action.pass": "Passer (aucune carte ne peut être posée)"
+ "codex.action.pass": "Passer (aucune carte ne peut être posée)",
+ "triominos.player_note": "{n, plural, one {# tuile} other {# tuiles}}",
+ "codex.player_note": "{n, plural, one {# carte} other {# cartes}}",
+ "iwoki.player_note": "{tokens}",
+ "iwoki.player_note_red": "{tokens} · rouge"
 };

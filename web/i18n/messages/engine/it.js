@@ -97,5 +97,9 @@ export default {
  "iwoki.action.draw": "Pesca una tessera piccola",
  "iwoki.action.pass": "Passa",
  "hex.action.swap": "Scambia (prendi la pedina di Blu)",
- "codex.action.pass": "Passa (nessuna carta si può posare)"
+ "codex.action.pass": "Passa (nessuna carta si può posare)",
+ "triominos.player_note": "{n, plural, one {# tessera} other {# tessere}}",
+ "codex.player_note": "{n, plural, one {# carta} other {# carte}}",
+ "iwoki.player_note": "{tokens}",
+ "iwoki.player_note_red": "{tokens} · rosso"
 };
