@@ -32,8 +32,7 @@ def state(session: Session) -> dict:
                      "held": held[i]}  # counts for the player strips ({"tiles": 7}), or None
                     for i, name in enumerate(game.player_names)],
         "moves": public_moves(session, seat),
-        "move_words": move_words(session, seat),  # the moves in words (null: as the notation)
-        "move_words_codes": move_words_codes(session, seat),  # the same as codes (pygame_core.words)
+        **moves_in_words(session, seat),  # move_words, move_words_codes
         "movers": game.movers,  # who made each move up to the cursor
         "cursor": cursor,
         "can_undo": cursor > 0,
@@ -115,9 +114,11 @@ def move_words(session: Session, seat) -> list[str] | None:
     return None if words == public_moves(session, seat) else words
 
 
-def move_words_codes(session: Session, seat) -> list | None:
-    """The codes of :func:`move_words` (``None`` where the words are the notation)."""
-    return None if move_words(session, seat) is None else public_moves(session, seat, codes=True)
+def moves_in_words(session: Session, seat) -> dict:
+    """``move_words`` (:func:`move_words`) and ``move_words_codes``, the same as codes for the
+    page's catalog (:mod:`pygame_core.words`); both ``None`` where the words are the notation."""
+    words = move_words(session, seat)
+    return {"move_words": words, "move_words_codes": None if words is None else public_moves(session, seat, codes=True)}
 
 
 def words_of(game, move, seat) -> tuple[str, dict | None]:
