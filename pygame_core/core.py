@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable
 
-from . import catalog
+from . import catalog, words
 from .errors import (MAX_MOVE_TEXT, QUOTE_CHARS, GameError, GameOverError, IllegalMoveError,  # noqa: F401
                      InvalidMoveError, InvalidOptionError, InvalidRecordError, UnknownGameError,
                      clean_move_text, quote)
@@ -187,6 +187,12 @@ class Game:
         public move text."""
         return self.public_move_text(index, viewer)
 
+    def move_words_code(self, index: int, viewer: int | None) -> dict | None:
+        """:meth:`move_words` as a code for the page's catalog (:mod:`pygame_core.words`), or
+        ``None`` where the words are the notation (a cell "c3"); by default a shared action's."""
+        key = words.ACTIONS.get(self.move_words(index, viewer))
+        return None if key is None else words.code(key)
+
     def held(self) -> list[dict[str, int]] | None:
         """What each seat holds, as counts every player may see (``{"tiles": 7}``; the
         table's player strips show them), or ``None`` where nothing is held."""
@@ -344,10 +350,13 @@ class Game:
     def result_text(self) -> str:
         if not self.is_over:
             return f"{self.player_names[self.current_player]} to move"
-        if not self.winners:
-            return "Draw"
-        names = [self.player_names[p] for p in self.winners]
-        return " and ".join(names) + (" win" if len(names) > 1 else " wins")
+        return words.wins_text(self.player_names[p] for p in self.winners) if self.winners else "Draw"
+
+    def result_code(self) -> dict:
+        """:meth:`result_text` as a code for the page's catalog (:mod:`pygame_core.words`)."""
+        if not self.is_over:
+            return words.code("words.to_move", name=words.player(self.current_player))
+        return words.wins_code(self.winners) if self.winners else words.code("words.draw")
 
     def render_text(self) -> str:
         return self.result_text()

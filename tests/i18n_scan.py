@@ -35,8 +35,8 @@ ATTR_SINK = re.compile(r"\.setAttribute\(\s*([\"'])(?:aria-label|aria-valuetext|
 CALL_SINK = re.compile(r"(?:\.(?:append|prepend|replaceChildren)|\bcreateTextNode|\bshowError|\bmakeButton|\bmakeOption|\bnote|\bsay)\(")
 SKIP_CALL = re.compile(r"(?:\bconsole\.\w+|\bimport|\bt|\bhasKey|\bquerySelector(?:All)?|\bclosest|\bmatches|\bmatchMedia"
                        r"|\bcreateElement(?:NS)?|\bclassList\.\w+|\bnew (?:Type|Range)Error)\(\s*$")
-# not text: a class list, a data attribute, a comparison with a literal
-SKIP_BEFORE = re.compile(r"(?:\bclassName\s*\+?=|\bclass\s*:[^,{}]*|\.dataset\.\w+\s*=|setAttribute\(\s*[\"'](?:class|role|data-[\w-]+)[\"']\s*,|[=!]==?)\s*$")
+# not text: a class list (a scene item's `cls` too), a data attribute, a comparison with a literal
+SKIP_BEFORE = re.compile(r"(?:\bclassName\s*\+?=|\b(?:class|cls)\s*:[^,{}]*|\.dataset\.\w+\s*=|setAttribute\(\s*[\"'](?:class|role|data-[\w-]+)[\"']\s*,|[=!]==?)\s*$")
 SKIP_AFTER = re.compile(r"^\s*(?:[=!]==?)")
 
 

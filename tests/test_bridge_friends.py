@@ -116,6 +116,8 @@ def test_resign_resume_and_bad_contexts():
     ok(bo, cmd="undo")
     st = ok(bo, cmd="friend_resign")
     assert st["is_over"] and st["winners"] == [1] and st["status"] == "Bo resigned. Ana wins." and st["legal"] == []
+    # the same as a code for the page's catalog (the names the friends chose stay as they are)
+    assert st["status_code"] == {"key": "words.resigned", "params": {"loser": "Bo", "winner": "Ana"}}
     final = ok(bo, cmd="friend_link", now=NOW + 5, commit=True)
     got = ok(ana, cmd="friend_open", token=final["token"], copies=copy_of(invite))
     assert got["link"]["status"] == "current" and got["is_over"] and got["friend"]["turn"] == "over"

@@ -97,7 +97,9 @@ Every successful game command returns the *state* (:mod:`.state`): game id, titl
 seed, players, ``moves`` (the whole list incl. the redo tail), ``cursor``, ``current_player``,
 ``is_over``, ``winners``, ``scores``, ``status`` (a sentence for people), ``last_move``,
 ``move_words`` and ``last_words`` (the moves in words, :meth:`~pygame_core.core.Game.move_words`;
-``move_words`` is null where they are the notation), each player's ``held`` (counts for the
+``move_words`` is null where they are the notation), ``status_code``, ``move_words_codes`` and
+``last_words_code`` (the same texts as codes for the page's catalog, :mod:`pygame_core.words`;
+the scene's ``name_code``, ``title_code``, ``text_code``, ``label_code`` too), each player's ``held`` (counts for the
 player strips, :meth:`~pygame_core.core.Game.held`), ``legal`` (``[{move, target, label}]``), ``scene``, ``record``, ``save`` (what autosave keeps),
 the export formats and, for perfect-information games, ``tree``, ``path`` and ``line_path``.
 """

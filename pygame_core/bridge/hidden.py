@@ -173,6 +173,7 @@ def _board(player, game=None, pending=()):
             "players": [{"index": i, "name": name, "held": held[i]} for i, name in enumerate(names)],
             "moves": [game.public_move_text(i, seat) for i in range(n)],
             "move_words": [game.move_words(i, seat) for i in range(n)], "movers": list(game.movers),
+            "move_words_codes": [game.move_words_code(i, seat) for i in range(n)], "status_code": game.result_code(),
             "current_player": game.current_player, "is_over": game.is_over, "winners": game.winners,
             "scores": game.scores, "status": game.result_text(), "viewer": seat,
             "last_move": game.public_move_text(n - 1, seat) if n else None,

@@ -143,4 +143,5 @@ def cmd_preview(session: Session, req):
     drawn = any(m["move"] == text and m["path"] for m in view.move_targets(shown, seat))
     # a move without a click path (draw, pass, swap) puts nothing on the board to preview
     return {"scene": view.scene(shown, seat, preview=value if drawn else None),
-            "words": trial.move_words(len(trial.history) - 1, seat)}
+            "words": trial.move_words(len(trial.history) - 1, seat),
+            "words_code": trial.move_words_code(len(trial.history) - 1, seat)}

@@ -2,7 +2,7 @@
 for its fields), built from the session as the viewer may see it."""
 from __future__ import annotations
 
-from .. import agents, view
+from .. import agents, view, words
 from .errors import BOT_SEAT
 from .formats import export_formats, export_options
 from .session import Session, friend_game_running, friend_turn, full_record, line_end, viewer
@@ -32,7 +32,7 @@ def state(session: Session) -> dict:
                      "held": held[i]}  # counts for the player strips ({"tiles": 7}), or None
                     for i, name in enumerate(game.player_names)],
         "moves": public_moves(session, seat),
-        "move_words": move_words(session, seat),  # the moves in words (null: as the notation)
+        **moves_in_words(session, seat),  # move_words, move_words_codes
         "movers": game.movers,  # who made each move up to the cursor
         "cursor": cursor,
         "can_undo": cursor > 0,
@@ -42,8 +42,10 @@ def state(session: Session) -> dict:
         "winners": game.winners,
         "scores": game.scores,
         "status": game.result_text(),
+        "status_code": game.result_code(),
         "last_move": None if last is None else game.public_move_text(len(game.history) - 1, seat),
         "last_words": None if last is None else game.move_words(len(game.history) - 1, seat),
+        "last_words_code": None if last is None else game.move_words_code(len(game.history) - 1, seat),
         "viewer": seat,
         "hidden_information": game.hidden_information,
         "legal": legal,
@@ -77,6 +79,8 @@ def friend_state(session: Session, out: dict) -> None:
         who = [context["names"][i] or p["name"] for i, p in enumerate(out["players"])]
         out["is_over"], out["winners"] = True, [1 - resigned]
         out["status"] = f"{who[resigned]} resigned. {who[1 - resigned]} wins."
+        named = [context["names"][i] or words.player(i) for i in range(2)]
+        out["status_code"] = words.code("words.resigned", loser=named[resigned], winner=named[1 - resigned])
 
 
 def answers_played(session: Session) -> list[list[str]]:
@@ -88,14 +92,15 @@ def answers_played(session: Session) -> list[list[str]]:
             if movers[k] != context["seat"]]
 
 
-def public_moves(session: Session, seat, words: bool = False) -> list[str]:
+def public_moves(session: Session, seat, words: bool = False, codes: bool = False) -> list:
     """The move list as ``seat`` may read it: hidden-information games mask what only the
     mover may know (``Game.public_move_text``), in the redo tail as well; ``words``: each
-    move in words (``Game.move_words``) instead of its notation."""
+    move in words (``Game.move_words``) instead of its notation; ``codes``: their codes
+    (``Game.move_words_code``)."""
     game, moves = session.game, session.moves
-    if not words and (not game.hidden_information or seat is None):
+    if not words and not codes and (not game.hidden_information or seat is None):
         return list(moves)
-    text = "move_words" if words else "public_move_text"
+    text = "move_words_code" if codes else "move_words" if words else "public_move_text"
     texts = [getattr(game, text)(i, seat) for i in range(len(game.history))]
     if len(moves) > len(texts):  # the redo tail, read from the whole game
         full = line_end(session)
@@ -109,12 +114,20 @@ def move_words(session: Session, seat) -> list[str] | None:
     return None if words == public_moves(session, seat) else words
 
 
-def words_of(game, move, seat) -> str:
-    """A legal move of ``game`` in words (a hint, a tile shown before it is placed): the
-    words of its position once played, on a copy."""
+def moves_in_words(session: Session, seat) -> dict:
+    """``move_words`` (:func:`move_words`) and ``move_words_codes``, the same as codes for the
+    page's catalog (:mod:`pygame_core.words`); both ``None`` where the words are the notation."""
+    words = move_words(session, seat)
+    return {"move_words": words, "move_words_codes": None if words is None else public_moves(session, seat, codes=True)}
+
+
+def words_of(game, move, seat) -> tuple[str, dict | None]:
+    """A legal move of ``game`` in words and as a code (a hint, a tile shown before it is
+    placed): the words of its position once played, on a copy."""
     trial = game.clone()
     trial.play(move)
-    return trial.move_words(len(trial.history) - 1, seat)
+    n = len(trial.history) - 1
+    return trial.move_words(n, seat), trial.move_words_code(n, seat)
 
 
 def tree_state(session: Session) -> dict:

@@ -87,7 +87,7 @@ def cmd_think(session: Session, req):
 def _with_words(progress: dict, game, hint: bool) -> dict:
     """A hint's move in words (``words``): what the page shows of the best move so far."""
     if hint:
-        progress["words"] = words_of(game, progress["move"], game.current_player)
+        progress["words"], progress["words_code"] = words_of(game, progress["move"], game.current_player)
     return progress
 
 

@@ -10,7 +10,8 @@ clicked) and ``"name"`` (its accessible name).  Colours come from CSS.
 Optional scene keys: ``"panels"`` (more scenes drawn beside the board, e.g. a hand of tiles:
 ``{"name", "title", "viewBox", "layers"}``, their items may carry targets too), ``"notes"``
 (``[{"text", "cls"}]``: lines for an information card, e.g. the last move's score) and
-``"player_notes"`` (one short text per player for the scoreboard, e.g. "7 tiles") and
+``"player_notes"`` (one short text per player for the scoreboard, e.g. "7 tiles"; with
+``"player_notes_codes"``, the same as codes: :mod:`pygame_core.words`) and
 ``"max_scale"`` (the most CSS pixels a scene unit may take on the page: a tile game's viewBox
 hugs what is drawn, and this keeps its first tiles from filling the screen) and ``"turnable"``
 (true: the board looks right turned a quarter, so the page may turn it where that draws it
@@ -28,7 +29,7 @@ the table in :mod:`pygame_core.catalog`.
 
 from __future__ import annotations
 
-from .. import catalog
+from .. import catalog, words
 from ..core import Game
 
 
@@ -101,37 +102,51 @@ def pts(points) -> list[list[float]]:
     return [[r3(x), r3(y)] for x, y in points]
 
 
-def hex_cell_items(cells, legal: set, last, chain: set) -> tuple[list[dict], list[dict]]:
+def hex_cell_items(cells, legal: set, last, chain: set, names) -> tuple[list[dict], list[dict]]:
     """Items for boards of pointy-top hexagonal cells (Hex, regular Y).
 
-    ``cells`` yields ``(key, name, (cx, cy), owner_classes or None, owner_title)``; ``legal``,
-    ``last`` and ``chain`` refer to keys.  Returns ``(cell items, mark items)``: the marks are the
-    last-move dot and the outlines of a winning chain, drawn above every cell.
+    ``cells`` yields ``(key, name, (cx, cy), owner_classes or None, owner seat or None)``;
+    ``legal``, ``last`` and ``chain`` refer to keys; ``names``: the seats' names.  Returns
+    ``(cell items, mark items)``: the marks are the last-move dot and the outlines of a winning
+    chain, drawn above every cell.  Each cell is named in English (``name``) and as a code
+    (``name_code``, :func:`cell_name_code`) the page words in the reader's language.
     """
     from ..geometry.hexgrid import hexagon_corners
     items, marks = [], []
-    for key, name, (cx, cy), owner_cls, owner_title in cells:
+    for key, name, (cx, cy), owner_cls, owner in cells:
         cls = ["cell"]
         if owner_cls is None:
             cls.append("empty")
-            state = "empty"
         else:
             cls += ["stone", owner_cls]
-            state = owner_title
         if key in legal:
             cls.append("legal")
         if key == last:
             cls.append("last")
-            state += ", last move"
         if key in chain:
             cls.append("win")
-            state += ", winning chain"
             marks.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 0.86)), "cls": "win-outline"})
         if key == last:
             marks.append({"kind": "circle", "c": [r3(cx), r3(cy)], "r": 0.28, "cls": "last-marker"})
+        text, name_code = cell_name(name, owner, names, key == last, key in chain)
         items.append({"kind": "polygon", "points": pts(hexagon_corners(cx, cy, 1.0)),
-                      "cls": " ".join(cls), "target": name, "name": f"{name}, {state}"})
+                      "cls": " ".join(cls), "target": name, "name": text, "name_code": name_code})
     return items, marks
+
+
+def cell_name(cell: str, owner, names, last: bool, win: bool, group: bool = False) -> tuple[str, dict]:
+    """A cell's accessible name in English and as a code: "c3, empty", "c3, Blue, last move",
+    "c3, Red, winning chain" (``group``: "winning group", radial Y)."""
+    if owner is None:
+        state, state_code = "empty", words.code("scene.state.empty")
+    else:
+        state, state_code = names[owner], words.code("scene.state.stone", player=words.player(owner))
+    if last:
+        state, state_code = f"{state}, last move", words.code("scene.state.last", state=state_code)
+    if win:
+        whole = "group" if group else "chain"
+        state, state_code = f"{state}, winning {whole}", words.code(f"scene.state.win_{whole}", state=state_code)
+    return f"{cell}, {state}", words.code("scene.cell", cell=cell, state=state_code)
 
 
 def coord_labels(columns: int, rows: int, triangle: bool = False) -> list[dict]:

@@ -102,8 +102,10 @@ PAGE_CARD_IDS = """() => {
     const m = n.dataset.target.match(/^(?:card|draw):(\\d+)$/);
     if (m) ids.add(Number(m[1]));
   }
-  for (const n of document.querySelectorAll('[aria-label]'))
+  for (const n of document.querySelectorAll('[aria-label]')) {
+    if (n.closest('#move-list')) continue; // (the moves played, in words: cards everybody has seen)
     for (const m of n.getAttribute('aria-label').matchAll(/\\bcard (\\d+)\\b/g)) ids.add(Number(m[1]));
+  }
   return [...ids];
 }"""
 
@@ -194,13 +196,14 @@ def codex_turn(page, log, flip=False):
                                    "document.getElementById('confirm') !== null", timeout=60_000)
             chosen = None
             if page.locator("#confirm").count():  # front and back both fit: the front first
+                # the move in words once the engine's preview is in (the notation until then)
+                page.wait_for_function("document.querySelector('.choice-info').textContent.includes(' up, at ')")
                 first = page.inner_text(".choice-info")
-                assert first.endswith("(1 of 2)") and " front at " in first, first
-                chosen = first.rsplit(" (", 1)[0]
+                assert first.endswith("(1 of 2)") and " front up, at " in first, first
+                chosen = page.get_attribute(".choice-info", "title")  # the notation
                 if flip:
                     page.keyboard.press("r")
-                    page.wait_for_function(f"document.querySelector('.choice-info').textContent !== {first!r}")
-                    assert " back at " in page.inner_text(".choice-info")
+                    page.wait_for_function("document.querySelector('.choice-info').textContent.includes(' back up, at ')")
                     page.wait_for_selector("#board-svg polygon.card.preview")  # the back, drawn tentatively
                     page.keyboard.press("r")
                     page.wait_for_function(f"document.querySelector('.choice-info').textContent === {first!r}")

@@ -13,7 +13,6 @@ const out = cases.map(({ token, scene }) => {
   const got = readFriendLink(token, games);
   if (!got || got.error) return { result: got, scene: null };
   const { position, ...result } = got;
-  const names = games.find((g) => g.id === got.game).players;
-  return { result, scene: scene ? sceneOf(position, names) : null };
+  return { result, scene: scene ? sceneOf(position) : null };
 });
 console.log(JSON.stringify(out));

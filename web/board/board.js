@@ -4,7 +4,7 @@
 import { renderScene } from "./render.js";
 import { syncForm } from "../panels/form.js";
 import { $, makeButton } from "../page/dom.js";
-import { agentOf, noHelpReason, page, playerName, ui } from "../page/page.js";
+import { agentOf, lastWords, noHelpReason, page, playerName, stateWords, statusWords, ui } from "../page/page.js";
 import { boardRoom, fitBoard, layoutHooks } from "../page/layout.js";
 import { applyZoom, resetZoom } from "./zoom.js";
 import { renderStrips } from "./strips.js";
@@ -98,7 +98,7 @@ export function render(state) {
   status.replaceChildren();
   status.removeAttribute("title"); // (a hint's notation)
   if (state.is_over) {
-    status.textContent = state.status;
+    status.textContent = statusWords(state);
   } else {
     const p = state.players[state.current_player];
     const swatch = document.createElement("span");
@@ -139,7 +139,7 @@ function renderLastMove(state) {
   const line = $("status-last");
   if (!line) return;
   const who = state.cursor > 0 && state.movers ? state.movers[state.cursor - 1] : null;
-  const words = state.last_words || state.last_move;
+  const words = lastWords(state);
   line.hidden = !words || who === null || who === undefined || state.is_over;
   if (line.hidden) return;
   line.textContent = t("status.played", { name: playerName(state, who), move: words });
@@ -149,7 +149,7 @@ function renderLastMove(state) {
 /** A finished game's result in words: "Blue wins!", "Player 1 and Player 3 win!", "Draw", or
  * the friend game's "Ana resigned. Bo wins." (the engine's status). */
 export function resultText(state) {
-  if (state.friend && state.friend.resigned !== null && state.friend.resigned !== undefined) return state.status;
+  if (state.friend && state.friend.resigned !== null && state.friend.resigned !== undefined) return statusWords(state);
   const names = state.winners.map((i) => playerName(state, i));
   return names.length ? t("result.wins", { names: fmtList(names), count: names.length }) : t("result.draw");
 }
@@ -174,7 +174,7 @@ export function announceEvent(state) {
   let text;
   const who = state.cursor > 0 ? state.movers[state.cursor - 1] : null;
   if (state.last_move && who !== null && who !== undefined) {
-    text = t("status.played", { name: playerName(state, who), move: state.last_words || state.last_move }) + ". ";
+    text = t("status.played", { name: playerName(state, who), move: lastWords(state) }) + ". ";
   } else text = state.cursor === 0 ? t("announce.newGame", { title: state.title }) + " " : "";
   if (state.is_over) text += resultText(state);
   else {
@@ -207,7 +207,8 @@ function drawBoard() {
   else {
     const svg = $("board-svg");
     const wasTurned = svg.dataset.turned;
-    renderScene(svg, scene, live, selected, { orient: true, room: scene.turnable ? boardRoom() : null });
+    renderScene(svg, scene, live, selected, { orient: true, room: scene.turnable ? boardRoom() : null,
+      player: (q) => playerName(state, q) });
     delete svg.dataset.first; // the page's own board (page/first.js may have drawn one before)
     if (svg.dataset.turned !== wasTurned) resetZoom(); // a pan over the board turned is another place
     applyZoom();
@@ -228,14 +229,14 @@ function drawBoard() {
     const fig = document.createElement("figure");
     fig.className = "panel-scene" + (panel.cls ? ` ${panel.cls}` : ""); // e.g. "own": the player's hand
     const cap = document.createElement("figcaption");
-    cap.textContent = panel.title || "";
+    cap.textContent = stateWords(state, panel.title_code, panel.title || "");
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", panel.title || panel.name);
+    svg.setAttribute("aria-label", cap.textContent || panel.name);
     svg.classList.add("panel-svg", `panel-${panel.name}`);
     svg.dataset.panel = panel.name;
     if (ui.panelFocus[panel.name]) svg.dataset.focusTarget = ui.panelFocus[panel.name];
-    renderScene(svg, panel, live, selected);
+    renderScene(svg, panel, live, selected, { player: (q) => playerName(state, q) });
     fig.append(cap, svg);
     box.appendChild(fig);
   }
@@ -255,7 +256,9 @@ function renderActions() {
     info.className = "pick-info";
     info.textContent = ui.pick.prompt;
     box.append(info);
-    for (const a of ui.pick.legal) if (!a.path.length) box.append(makeButton(a.label || a.move, null, () => hooks.pickMove(a.move)));
+    for (const a of ui.pick.legal) {
+      if (!a.path.length) box.append(makeButton(stateWords(state, a.label_code, a.label || a.move), null, () => hooks.pickMove(a.move)));
+    }
     const cancel = makeButton(t("choice.cancel"), t("pick.cancel.title"), () => hooks.cancelPick());
     cancel.id = "pick-cancel";
     box.append(cancel);
@@ -267,7 +270,7 @@ function renderActions() {
     const info = document.createElement("span");
     info.className = "choice-info";
     const shown = ui.choice.moves[ui.choice.index];
-    const words = ui.preview && ui.preview.move === shown ? ui.preview.words : null;
+    const words = ui.preview && ui.preview.move === shown ? stateWords(state, ui.preview.words_code, ui.preview.words) : null;
     info.textContent = t("choice.info", { move: words || shown, index: ui.choice.index + 1, count: n });
     info.title = shown; // the notation
     const rot = makeButton(t("choice.rotate"), t("choice.rotate.title"), () => hooks.cycleChoice());
@@ -279,7 +282,7 @@ function renderActions() {
   }
   for (const a of state.legal) {
     if (a.path.length) continue;
-    const b = makeButton(a.label || a.move, null, () => hooks.playMove(a.move));
+    const b = makeButton(stateWords(state, a.label_code, a.label || a.move), null, () => hooks.playMove(a.move));
     b.dataset.move = a.move;
     box.appendChild(b);
   }
@@ -292,6 +295,7 @@ function renderScores(state) {
   const card = $("scores-card");
   const table = $("scores");
   const notes = state.scene.player_notes || [];
+  const codes = state.scene.player_notes_codes || [];
   card.hidden = !state.scores;
   if (!state.scores) return;
   table.replaceChildren();
@@ -307,7 +311,7 @@ function renderScores(state) {
     const who = document.createElement("td");
     who.textContent = agentOf(state, i) || p.agent;
     const note = document.createElement("td");
-    note.textContent = notes[i] || "";
+    note.textContent = stateWords(state, codes[i], notes[i] || "");
     const score = document.createElement("td");
     score.className = "score";
     score.textContent = state.scores[i];
@@ -322,7 +326,7 @@ function renderNotes(state) {
   for (const n of state.scene.notes || []) {
     const li = document.createElement("li");
     li.className = n.cls || "";
-    li.textContent = n.text;
+    li.textContent = stateWords(state, n.text_code, n.text);
     list.appendChild(li);
   }
   $("notes-card").hidden = !list.children.length;

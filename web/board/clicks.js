@@ -13,7 +13,8 @@ async function showChoice() {
   const { response, current } = await page.request({ cmd: "preview", move });
   if (!current || !ui.choice) return;
   // (the move in words rides along with its scene: the choice's controls show them)
-  page.setPreview(response.ok ? { ...response.result.scene, move, words: response.result.words } : null);
+  page.setPreview(response.ok ? { ...response.result.scene, move, words: response.result.words,
+    words_code: response.result.words_code } : null);
   drawAll();
 }
 

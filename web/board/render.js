@@ -1,7 +1,7 @@
 // Generic scene -> SVG renderer. Knows nothing about any game: it draws the items of a scene
 // (polygons, circles, polylines, text) with their CSS classes, and reports activations of items
 // that carry a "target" through one delegated handler.
-import { t } from "../i18n/i18n.js";
+import { codeText, t } from "../i18n/i18n.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function el(name, attrs) {
@@ -108,9 +108,12 @@ function drawItem(item, map = same) {
  * one of them is in the tab order (a roving tabindex: the arrow keys move between them), and
  * keyboard focus stays on the same target across redraws. `orient`: draw it in the board's
  * orientation (display; "auto" turns a scene marked `turnable` when it fits `room` better);
- * the box drawn is kept in svg.dataset.sceneBox (zoom.js zooms into it).
+ * the box drawn is kept in svg.dataset.sceneBox (zoom.js zooms into it). Names and the title
+ * sent as codes beside their English (`name_code`, `title_code`) are worded in the reader's
+ * language, `player(q)` naming the seats.
  */
-export function renderScene(svg, scene, legal, selected = new Set(), { orient = false, room = null } = {}) {
+export function renderScene(svg, scene, legal, selected = new Set(), { orient = false, room = null, player } = {}) {
+  const words = (code, english) => codeText(code, english, player);
   ensurePatterns();
   const active = document.activeElement;
   const hadFocus = svg.contains(active) && active.dataset && active.dataset.target !== undefined;
@@ -124,7 +127,7 @@ export function renderScene(svg, scene, legal, selected = new Set(), { orient = 
   const box = turn ? turn.box : scene.viewBox;
   svg.dataset.sceneBox = box.join(" ");
   svg.setAttribute("viewBox", svg.dataset.sceneBox);
-  if (scene.title) svg.setAttribute("aria-label", scene.title);
+  if (scene.title || scene.title_code) svg.setAttribute("aria-label", words(scene.title_code, scene.title));
   const targets = [];
   for (const layer of scene.layers) {
     const g = el("g", { class: `layer layer-${layer.name}` });
@@ -136,12 +139,12 @@ export function renderScene(svg, scene, legal, selected = new Set(), { orient = 
         if (playable && display.targets) node.classList.add("selectable");
         if (selected.has(item.target)) node.classList.add("selected");
         const state = selected.has(item.target) ? "selected" : playable ? "playable" : "unplayable";
-        node.setAttribute("aria-label", t(`target.${state}`, { name: item.name || item.target }));
+        node.setAttribute("aria-label", t(`target.${state}`, { name: words(item.name_code, item.name) || item.target }));
         node.setAttribute("role", "button");
         node.setAttribute("tabindex", "-1"); // not aria-disabled: activating it explains why not
         targets.push(node);
-      } else if (item.name) {
-        node.setAttribute("aria-label", item.name);
+      } else if (item.name || item.name_code) {
+        node.setAttribute("aria-label", words(item.name_code, item.name));
         node.setAttribute("role", "img");
       }
       g.appendChild(node);

@@ -15,6 +15,9 @@
 //   engineText, seatName, agentTitle   the engine's English words (descriptions, options, seat
 //                         and agent names) in the reader's, where the catalog knows them by id
 //   errorText(error)      an engine error ({code, message, detail, params}) in the reader's words
+//   codeText(code, english, player)   an engine text sent as a code (moves in words, the
+//                         status, the board's names: codes.js) in the reader's words, else
+//                         the engine's English
 //
 // English is always here (imported: no extra request on an English browser); another language
 // is one module more (messages/<lang>.js), asked for as the page starts (choice.js) and waited
@@ -22,6 +25,7 @@
 // tests require every key in every language; this is the safety net).
 import en from "./messages/en.js";
 import { compile } from "./format.js";
+import { wordCode } from "./codes.js";
 import {
   LANGUAGES, SETTINGS_KEY, browserLanguages, importMessages, pickLanguage, startMessages, storedChoice,
 } from "./choice.js";
@@ -114,6 +118,14 @@ export function errorText(error) {
     try { return t(key, error.params || {}); } catch (_) { /* a param missing: the English message */ }
   }
   return String(error.message ?? "");
+}
+
+/** An engine text sent as a code beside its English (pygame_core/words.py: a move in words,
+ * the status, a cell's name) in the reader's words: `player(q)` names seat q as the page shows
+ * it. The engine's English (`english`) when the code is missing or unknown to the catalog. */
+export function codeText(code, english, player = (q) => t("player.numbered", { n: q + 1 })) {
+  const text = wordCode(code, { t, known: hasKey, player, list: fmtList });
+  return text ?? english;
 }
 
 // ---------------------------------------------------------------- static texts of the pages

@@ -15,8 +15,8 @@ const $ = (id) => document.getElementById(id);
 const SCREEN_KEY = "boardwright.screen.v1";
 // what of a state a painted-early board needs; the rest (record, save, exports) is the engine's
 const SCREEN_FIELDS = ["game", "title", "options", "players", "moves", "movers", "cursor", "current_player",
-  "is_over", "winners", "scores", "status", "last_move", "viewer", "hidden_information", "legal", "scene",
-  "spectator"];
+  "is_over", "winners", "scores", "status", "status_code", "last_move", "last_words", "last_words_code", "viewer",
+  "hidden_information", "legal", "scene", "spectator"];
 
 function isScene(scene) {
   return !!scene && typeof scene === "object" && Array.isArray(scene.viewBox) && scene.viewBox.length === 4
@@ -73,6 +73,7 @@ function screenOf(state) {
     shown.scene = { ...state.scene, panels: [] };
     delete shown.scene.notes;
     delete shown.scene.player_notes;
+    delete shown.scene.player_notes_codes;
     shown.legal = [];
   }
   return shown;

@@ -31,7 +31,7 @@ export function friendPreview(boot, token) {
     current_player: pos.current, is_over: false, winners: [], scores: null, status: t("status.toMove", { name: seatName(names[pos.current], pos.current, info.players) }),
     last_move: link.moves.length ? link.moves[link.moves.length - 1] : null, viewer: seat, hidden_information: false,
     legal: pos.legal().filter((t) => t !== "swap").map((t) => ({ move: t, target: t, label: null, path: [t] })),
-    scene: sceneOf(pos, names), spectator: false, can_undo: false, can_redo: false,
+    scene: sceneOf(pos), spectator: false, can_undo: false, can_redo: false,
     preview: { against: link.corr.names[link.corr.sender] || t("friend.yourFriend") }, // (drawn here, not by the engine)
   };
 }

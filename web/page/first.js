@@ -34,7 +34,9 @@ function draw(state, info) {
   const svg = $("board-svg");
   const scene = state.scene;
   showReplayBar(state, false, false); // (under the board: its box leaves room for it, as the page's does)
-  renderScene(svg, scene, live, new Set(), { orient: true, room: scene.turnable ? boardRoom() : null });
+  const defaults = info && (info.seat_names || info.players);
+  renderScene(svg, scene, live, new Set(), { orient: true, room: scene.turnable ? boardRoom() : null,
+    player: (q) => seatName(state.players[q].name, q, defaults) });
   fitBoard(scene);
   const board = $("board");
   board.dataset.turn = state.is_over ? "" : String(state.current_player);

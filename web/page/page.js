@@ -3,7 +3,7 @@
 // itself (state.js) is the controller's: no feature imports it. state.js hands it over here as it
 // loads (holdState, once); a feature that assigns to this `ui` gets a TypeError, and
 // tests/test_page_controller.py finds every write (nested ones too) in the source.
-import { agentTitle, engineText, seatName, t } from "../i18n/i18n.js";
+import { agentTitle, codeText, engineText, seatName, t } from "../i18n/i18n.js";
 let held = null; // the controller's `ui`
 
 const refuse = () => {
@@ -58,6 +58,25 @@ export function gameInfo(id) { return ui.games.find((g) => g.id === id); }
 export function playerName(state, i) {
   const info = gameInfo(state.game);
   return seatName(state.players[i].name, i, info && (info.seat_names || info.players));
+}
+
+/** An engine text of `state` sent as a code beside its English (a move in words, the status,
+ * a cell's name: i18n.js codeText) in the reader's words, seats named as the page names them. */
+export const stateWords = (state, code, english) => codeText(code, english, (q) => playerName(state, q));
+
+/** The status line of `state` (whose move, the result) in the reader's words. */
+export const statusWords = (state) => stateWords(state, state.status_code, state.status);
+
+/** The last move of `state` in words (the notation where it has none), in the reader's words. */
+export const lastWords = (state) => stateWords(state, state.last_words_code, state.last_words || state.last_move);
+
+/** A saved game's status (autosave.js keeps the engine's English, its code and the seats'
+ * names) in the reader's words; a save made before the codes, in its English. */
+export function savedStatus(entry) {
+  const english = String(entry.status ?? "");
+  if (!Array.isArray(entry.names)) return english;
+  const state = { game: entry.game, players: entry.names.map((name) => ({ name: String(name) })) };
+  return codeText(entry.status_code, english, (q) => (state.players[q] ? playerName(state, q) : String(q + 1)));
 }
 
 /** What the engine's import reads (its `hello` answer's `importable`), in the reader's words. */

@@ -4,7 +4,7 @@ import { isHumanTurn, render, showHint } from "../board/board.js";
 import { botMove } from "../bots/botplay.js";
 import { notReady, queueEarlyMove } from "./early.js";
 import { $, showError } from "./dom.js";
-import { gameInfo, page, ui } from "./page.js";
+import { gameInfo, page, stateWords, ui } from "./page.js";
 import { errorText, fmtPercent, t } from "../i18n/i18n.js";
 
 const AI_DELAY_MS = 300;
@@ -155,7 +155,8 @@ export async function askHint() {
   if (!progress || ui.state.cursor + ":" + ui.state.moves.length !== gameKey) return;
   const entry = ui.state.legal.find((m) => m.move === progress.move);
   showError("");
-  $("status").textContent = t("play.hintIs", { move: entry && entry.label ? entry.label : progress.words || progress.move });
+  const words = progress.words ? stateWords(ui.state, progress.words_code, progress.words) : progress.move;
+  $("status").textContent = t("play.hintIs", { move: entry && entry.label ? stateWords(ui.state, entry.label_code, entry.label) : words });
   $("status").title = progress.move; // the notation
   showHint(progress.move);
 }

@@ -9,7 +9,7 @@ import {
   deleteOldest, deleteSave, exportText, getSave, listSaves, parseEntry, putSave, SAVE_PREFIX, setCurrent, TAB, touchSave,
 } from "./saves.js";
 import { $, makeButton, showError } from "../page/dom.js";
-import { page, ui } from "../page/page.js";
+import { page, savedStatus, ui } from "../page/page.js";
 import { errorText, fmtDateTime, t } from "../i18n/i18n.js";
 
 let saveId = null; // the autosave entry of the game on screen
@@ -45,6 +45,7 @@ export function newSaveId() {
 function saveEntry(state, id, old) {
   return {
     id, game: state.game, title: state.title, status: state.status,
+    status_code: state.status_code, names: state.players.map((p) => p.name), // (worded when listed: savedStatus)
     moves: state.save.record.moves.length, cursor: state.save.cursor,
     players: state.save.players, record: state.save.record,
     paused: ui.paused && !state.is_over, // a reload goes on as the game was: thinking, or waiting
@@ -166,7 +167,7 @@ export function renderSaves() {
     const what = document.createElement("span");
     what.className = "what";
     const when = fmtDateTime(new Date(e.updated));
-    what.textContent = t("saves.entry", { title: e.title, n: e.moves, status: String(e.status).slice(0, 60), when });
+    what.textContent = t("saves.entry", { title: e.title, n: e.moves, status: savedStatus(e).slice(0, 60), when });
     li.append(what);
     if (e.id === saveId) markOnScreen(li);
     else {

@@ -12,7 +12,7 @@ import { listSaves, getSave } from "./saves.js";
 import { currentSaveId, dropIfUntouched, markOnScreen, resumeSave, useSave } from "./autosave.js";
 import { loadGame } from "../page/games.js";
 import { $, makeButton, showError } from "../page/dom.js";
-import { page, playerName, ui } from "../page/page.js";
+import { page, playerName, savedStatus, statusWords, ui } from "../page/page.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { qrBox } from "./qr.js";
 import { flushName, renderReplies, repliesChangedSinceSent, wireReplies } from "./friend-replies.js";
@@ -46,7 +46,7 @@ function friendHeadline(state) {
   const other = 1 - f.seat;
   const them = f.names[other] || t("friend.yourFriend");
   const you = playerName(state, f.seat);
-  if (f.turn === "over") return t("friend.headline.over", { you, them, status: state.status });
+  if (f.turn === "over") return t("friend.headline.over", { you, them, status: statusWords(state) });
   return t(f.turn === "you" ? "friend.headline.yours" : "friend.headline.theirs", { you, them });
 }
 
@@ -247,7 +247,7 @@ async function shareLink() {
   const s = ui.state;
   const f = s.friend;
   const text = t(f.turn === "over" ? "friend.share.over" : f.host && f.sent === null ? "friend.share.invite" : "friend.share.move",
-    { title: s.title, status: s.status });
+    { title: s.title, status: statusWords(s) });
   try {
     await navigator.share({ title: t("friend.share.sheet", { title: s.title }), text, url: linkUrl(shown.token) });
   } catch (err) {
@@ -289,7 +289,7 @@ export function renderFriendGames() {
     const them = f.names[1 - f.seat] || t("friend.yourFriend");
     const last = f.times && f.times.length ? f.times[f.times.length - 1] : f.start;
     const since = fmtDateTime(new Date(last * 60_000));
-    const turn = e.friendTurn === "over" ? String(e.status).slice(0, 60)
+    const turn = e.friendTurn === "over" ? savedStatus(e).slice(0, 60)
       : t(e.friendTurn === "you" ? "friends.yourMove" : "friends.theirMove");
     what.textContent = t("friends.entry", { title: e.title, them, turn, since, n: e.moves });
     li.append(what);

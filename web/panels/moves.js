@@ -4,7 +4,7 @@
 // parentheses (their own alternatives nested inline in parentheses). It knows no game.
 import { send } from "../page/play.js";
 import { $ } from "../page/dom.js";
-import { ui } from "../page/page.js";
+import { stateWords, ui } from "../page/page.js";
 import { MARKS, moveMark } from "./review.js";
 import { treeNodes } from "./variations.js";
 import { showReplayBar } from "./replay-bar.js";
@@ -56,7 +56,9 @@ function mark(elements, button, mover, current, future) {
 /** One line (no variations, or a hidden-hand game): a numbered list, as it always was. */
 function renderLine(list, state) {
   list.classList.remove("tree");
-  const words = state.move_words || state.moves; // the moves in words, the notation in the tooltip
+  // the moves in words (in the reader's language), the notation in the tooltip
+  const codes = state.move_words_codes || [];
+  const words = state.move_words ? state.move_words.map((w, i) => stateWords(state, codes[i], w)) : state.moves;
   list.classList.toggle("long-moves", words.some((m) => m.length > 8));
   list.classList.toggle("in-words", !!state.move_words);
   const items = document.createDocumentFragment();

@@ -5,7 +5,7 @@
 // and view/__init__.py's hex_cell_items and coord_labels (Y's radial boards: radial.js):
 // tests/test_link_preview.py holds it to them (the same reading of thousands of links, the same
 // scenes). The engine still reads every link itself, and its answer replaces the preview.
-import { radialLayout, radialScene } from "./radial.js";
+import { cellCode, code, radialLayout, radialScene } from "./radial.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const SQRT3 = Math.sqrt(3);
@@ -141,7 +141,7 @@ export class Position {
 // ---------------------------------------------------------------- the scenes (views)
 const HEX_COLOUR = ["blue", "red"];
 
-function cellItems(pos, names) {
+function cellItems(pos) {
   const b = pos.b;
   const last = pos.lastCell();
   const items = [];
@@ -150,19 +150,15 @@ function cellItems(pos, names) {
     const [cx, cy] = centre(c.x, c.y);
     const owner = pos.cells[i];
     const cls = ["cell"];
-    let state = "empty";
     if (owner === EMPTY) cls.push("empty");
-    else {
-      cls.push("stone", b.game === "hex" ? `${HEX_COLOUR[owner]} p${owner}` : `p${owner}`);
-      state = names[owner];
-    }
+    else cls.push("stone", b.game === "hex" ? `${HEX_COLOUR[owner]} p${owner}` : `p${owner}`);
     if (owner === EMPTY && !pos.over) cls.push("legal");
     if (i === last) {
       cls.push("last");
-      state += ", last move";
       marks.push({ kind: "circle", c: [r3(cx), r3(cy)], r: 0.28, cls: "last-marker" });
     }
-    items.push({ kind: "polygon", points: pts(corners(cx, cy, 1)), cls: cls.join(" "), target: c.name, name: `${c.name}, ${state}` });
+    items.push({ kind: "polygon", points: pts(corners(cx, cy, 1)), cls: cls.join(" "), target: c.name,
+      name_code: cellCode(c.name, owner, i === last) });
   });
   return [items, marks];
 }
@@ -207,11 +203,12 @@ function viewBox(points, pad) {
     r3(Math.max(...ys) - Math.min(...ys) + 2 * pad)];
 }
 
-/** The scene of a position, as the engine's view draws it (names: the seats' names). */
-export function sceneOf(pos, names) {
+/** The scene of a position, as the engine's view draws it, its names and title as the engine's
+ * codes (the page words them: render.js). */
+export function sceneOf(pos) {
   const { n, game } = pos.b;
-  if (pos.b.radial) return radialScene(pos.b.radial, pos.cells, pos.over, pos.lastCell(), names);
-  const [cells, marks] = cellItems(pos, names);
+  if (pos.b.radial) return radialScene(pos.b.radial, pos.cells, pos.over, pos.lastCell());
+  const [cells, marks] = cellItems(pos);
   if (game === "hex") {
     const c4 = [centre(0, 0), centre(n - 1, 0), centre(n - 1, n - 1), centre(0, n - 1)];
     const mid = [c4.reduce((s, p) => s + p[0], 0) / 4, c4.reduce((s, p) => s + p[1], 0) / 4];
@@ -219,9 +216,9 @@ export function sceneOf(pos, names) {
     const outer = sides.map((side, i) => intersect(sides[(i + 3) % 4], side));
     const zones = [0, 1, 2, 3].map((i) => ({
       kind: "polygon", points: pts([outer[i], outer[(i + 1) % 4], mid]), cls: `zone ${HEX_COLOUR[i % 2]}`,
-      name: `${names[i % 2]}'s ${["top", "right", "bottom", "left"][i]} side`,
+      name_code: code(`scene.side.${["top", "right", "bottom", "left"][i]}`, { player: { player: i % 2 } }),
     }));
-    return { viewBox: viewBox(outer, 0.3), title: `Hex ${n}x${n}`, turnable: true,
+    return { viewBox: viewBox(outer, 0.3), title_code: code("scene.title.hex", { n }), turnable: true,
       layers: [{ name: "zones", items: zones }, { name: "cells", items: cells }, { name: "marks", items: marks },
         { name: "labels", items: coordLabels(n) }] };
   }
@@ -229,7 +226,7 @@ export function sceneOf(pos, names) {
   const g = [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3];
   const grow = 1 + 3.8 / Math.max(1, Math.hypot(a[0] - g[0], a[1] - g[1]));
   const frame = [a, b, c].map((p) => [g[0] + (p[0] - g[0]) * grow, g[1] + (p[1] - g[1]) * grow]);
-  return { viewBox: viewBox(frame, 0.3), title: `Y, side ${n}`, turnable: true,
-    layers: [{ name: "frame", items: [{ kind: "polygon", points: pts(frame), cls: "frame", name: "the board's three sides" }] },
+  return { viewBox: viewBox(frame, 0.3), title_code: code("scene.title.y", { n }), turnable: true,
+    layers: [{ name: "frame", items: [{ kind: "polygon", points: pts(frame), cls: "frame", name_code: code("scene.frame") }] },
       { name: "cells", items: cells }, { name: "marks", items: marks }, { name: "labels", items: coordLabels(n, true) }] };
 }

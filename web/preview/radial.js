@@ -13,6 +13,17 @@ const r3 = (v) => {
 };
 const pts = (points) => points.map(([x, y]) => [r3(x), r3(y)]);
 
+/** A text of the scene as the engine codes it (pygame_core/words.py; the page words it). */
+export const code = (key, params = {}) => ({ key, params });
+
+/** A cell's name as a code (view/__init__.py cell_name; the preview draws no winning chain):
+ * "c3, empty", "c3, Blue, last move". */
+export function cellCode(cell, owner, last) {
+  let state = owner < 0 ? code("scene.state.empty") : code("scene.state.stone", { player: { player: owner } });
+  if (last) state = code("scene.state.last", { state });
+  return code("scene.cell", { cell, state });
+}
+
 /** Rings, nodes ([t, i]), neighbours (indices, clockwise) and side masks of one radial board. */
 export function radialLayout(centerRows, outerRows) {
   const s = centerRows - 1;
@@ -106,7 +117,7 @@ function positions(layout) {
 
 /** The scene of a position on a radial board (view.py RadialYView; no winning group: the
  * preview draws no finished game). `lastCell`: the node of the last move, or null. */
-export function radialScene(layout, owners, over, lastCell, names) {
+export function radialScene(layout, owners, over, lastCell) {
   const pos = positions(layout);
   const edges = [];
   layout.neighbours.forEach((nbrs, k) => {
@@ -115,24 +126,22 @@ export function radialScene(layout, owners, over, lastCell, names) {
   const outer = layout.segs.length - 1;
   const rim = [];
   for (let i = 0; i < layout.sizes[outer]; i++) rim.push(pos[layout.index.get(`${outer},${i}`)]);
-  const frame = { kind: "polygon", points: pts(rim), cls: "frame radial", name: "the board's three sides" };
+  const frame = { kind: "polygon", points: pts(rim), cls: "frame radial", name_code: code("scene.frame") };
   const nodes = [];
   const marks = [];
   layout.nodes.forEach(([t, i], k) => {
     const owner = owners[k];
     const name = `${t}.${i}`;
     const cls = ["node"];
-    let state = "empty";
     if (owner < 0) cls.push("empty");
-    else { cls.push("stone", `p${owner}`); state = names[owner]; }
+    else cls.push("stone", `p${owner}`);
     if (owner < 0 && !over) cls.push("legal");
     const c = [r3(pos[k][0]), r3(pos[k][1])];
     if (k === lastCell) {
       cls.push("last");
-      state += ", last move";
       marks.push({ kind: "circle", c, r: 0.13, cls: "last-marker" });
     }
-    nodes.push({ kind: "circle", c, r: 0.3, cls: cls.join(" "), target: name, name: `${name}, ${state}` });
+    nodes.push({ kind: "circle", c, r: 0.3, cls: cls.join(" "), target: name, name_code: cellCode(name, owner, k === lastCell) });
   });
   const xs = pos.map((p) => p[0]);
   const ys = pos.map((p) => p[1]);
@@ -140,7 +149,7 @@ export function radialScene(layout, owners, over, lastCell, names) {
   return {
     viewBox: [r3(Math.min(...xs) - pad), r3(Math.min(...ys) - pad), r3(Math.max(...xs) - Math.min(...xs) + 2 * pad),
       r3(Math.max(...ys) - Math.min(...ys) + 2 * pad)],
-    title: `Y, radial board of ${layout.nodes.length} nodes`, turnable: true,
+    title_code: code("scene.title.y_radial", { n: layout.nodes.length }), turnable: true,
     layers: [{ name: "frame", items: [frame] }, { name: "edges", items: edges }, { name: "cells", items: nodes },
       { name: "marks", items: marks }],
   };

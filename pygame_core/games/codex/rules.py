@@ -6,8 +6,8 @@ Naturalis is a trademark of its publisher.
 objective choices as moves, place-then-draw turns, the market, the end trigger with the extra
 round, objectives and the tie-break; ``view``/``determinize`` for hidden hands and objectives.
 Decks, hands, face-up cards, objectives and who starts come from the game's draw source
-(:mod:`pygame_core.bag`; by link, the fair deal: :meth:`CodexGame.hidden_spec`).
-The model it plays on (:mod:`.pieces`, :mod:`.board`) stands on its own.
+(:mod:`pygame_core.bag`; by link, the fair deal: :meth:`CodexGame.hidden_spec`); its texts for people
+are in :mod:`.words`. The model it plays on (:mod:`.pieces`, :mod:`.board`) stands on its own.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .board import GameField
 from .notation import CODEX_PASS, DrawMove, ObjectiveMove, PlayMove, StarterMove, parse_codex_move
 from .pieces import HiddenCard, load_cards
 from .search import HOOKS
+from .words import move_words, status_words
 
 END_SCORE = 20
 HAND_DEAL = ("resource", "resource", "gold")
@@ -90,8 +91,7 @@ class CodexGame(Game):
         self.secret: list = [None] * n
         self.first = src.below(self, n, "first")
         self.turn = self.first
-        self.phase = "starter"
-        self.step = "place"
+        self.phase, self.step = "starter", "place"
         self.fields = [GameField() for _ in range(n)]
         self.points = [0] * n
         self.turns_left: int | None = None  # after the end is triggered: turns still to play
@@ -388,15 +388,16 @@ class CodexGame(Game):
         return self.format_move(move)
 
     def result_text(self) -> str:
-        if self._over:
-            names = [self.player_names[q] for q in self._winners]
-            return " and ".join(names) + (" win" if len(names) > 1 else " wins") + f" with {self.scores[self._winners[0]]} points"
-        name = self.player_names[self.turn]
-        if self.phase == "starter":
-            return f"{name} places their starter card"
-        if self.phase == "objective":
-            return f"{name} chooses a secret objective"
-        return f"{name} " + ("places a card" if self.step == "place" else "draws a card")
+        return status_words(self)[0]
+
+    def result_code(self) -> dict:
+        return status_words(self)[1]
+
+    def move_words(self, index: int, viewer: int | None) -> str:
+        return move_words(self, index, viewer)[0]
+
+    def move_words_code(self, index: int, viewer: int | None) -> dict:
+        return move_words(self, index, viewer)[1]
 
     # ---- hidden information --------------------------------------------------------
     def view(self, player: int | None) -> "CodexGame":

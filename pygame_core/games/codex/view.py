@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...geometry.cornergrid import CORNER_OFFSETS, CORNERS
 from ...view import GameView, polygon, r3, register_view
+from ...words import code
 from .notation import CODEX_PASS, DrawMove, ObjectiveMove, PlayMove, StarterMove
 from .pieces import COLOUR_NAMES, EMPTY, HIDDEN, HiddenCard, load_cards
 from .rules import CodexGame
@@ -188,7 +189,8 @@ class CodexView(GameView):
                 "layers": [{"name": "spots", "items": spots}, {"name": "cards", "items": layers_cards},
                            {"name": "marks", "items": marks}],
                 "panels": self._panels(game, viewer, q), "notes": self._notes(game, viewer, q),
-                "player_notes": [f"{len(h)} cards" for h in game.hands]}
+                "player_notes": [f"{len(h)} card" + ("" if len(h) == 1 else "s") for h in game.hands],
+                "player_notes_codes": [code("codex.player_note", n=len(h)) for h in game.hands]}
 
     def _starter_scene(self, game: CodexGame, viewer, q) -> dict:
         """Before the starter card is placed: both its sides on the board, each a click target."""
@@ -202,7 +204,8 @@ class CodexView(GameView):
         return {"viewBox": [-3.1, -1.7, 6.2, 3.15], "title": f"{game.player_names[q]}'s starter card: choose a side",
                 "layers": [{"name": "choice", "items": items}],
                 "panels": self._panels(game, viewer, q), "notes": self._notes(game, viewer, q),
-                "player_notes": [f"{len(h)} cards" for h in game.hands]}
+                "player_notes": [f"{len(h)} card" + ("" if len(h) == 1 else "s") for h in game.hands],
+                "player_notes_codes": [code("codex.player_note", n=len(h)) for h in game.hands]}
 
     def _objective_panels(self, game: CodexGame, q) -> tuple[list[dict], list[dict]]:
         """(the choice of a secret objective, shown first while it is open; the objectives in
@@ -360,7 +363,8 @@ class CodexView(GameView):
             elif isinstance(m, DrawMove):
                 out.append({"move": str(m), "target": f"draw:{m.source}", "path": [f"draw:{m.source}"], "label": None})
             elif m == CODEX_PASS:
-                out.append({"move": "pass", "target": None, "path": [], "label": "Pass (no card fits)"})
+                out.append({"move": "pass", "target": None, "path": [], "label": "Pass (no card fits)",
+                            "label_code": code("codex.action.pass")})
         return out
 
 

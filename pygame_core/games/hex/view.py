@@ -5,6 +5,7 @@ from __future__ import annotations
 from .rules import BLUE, EMPTY, RED, PLAYER_NAMES, HexGame, cell_name
 from ...geometry.hexgrid import cell_centre
 from ...view import GameView, coord_labels, hex_cell_items, pts, r3, register_view
+from ...words import code, player
 
 COLOUR = ("blue", "red")
 
@@ -40,8 +41,10 @@ class HexView(GameView):
         owners = (BLUE, RED, BLUE, RED)
         for i, who in enumerate(owners):
             tri = [outer[i], outer[(i + 1) % 4], centre]
+            side = ("top", "right", "bottom", "left")[i]
             zones.append({"kind": "polygon", "points": pts(tri), "cls": f"zone {COLOUR[who]}",
-                          "name": f"{PLAYER_NAMES[who]}'s {('top', 'right', 'bottom', 'left')[i]} side"})
+                          "name": f"{PLAYER_NAMES[who]}'s {side} side",
+                          "name_code": code(f"scene.side.{side}", player=player(who))})
         legal = set()
         if not game.is_over:
             legal = {(m.x, m.y) for m in game.legal_moves() if not m.is_swap}
@@ -53,15 +56,15 @@ class HexView(GameView):
         cells, marks = hex_cell_items(
             (((x, y), cell_name(x, y), cell_centre(x, y),
              None if board.owner(x, y) == EMPTY else f"{COLOUR[board.owner(x, y)]} p{board.owner(x, y)}",
-             None if board.owner(x, y) == EMPTY else PLAYER_NAMES[board.owner(x, y)])
-            for y in range(n) for x in range(n)), legal, last_cell, chain)
+             None if board.owner(x, y) == EMPTY else board.owner(x, y))
+            for y in range(n) for x in range(n)), legal, last_cell, chain, PLAYER_NAMES)
         labels = coord_labels(n, n)
         xs = [p[0] for p in outer]
         ys = [p[1] for p in outer]
         pad = 0.3
         view_box = [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                     r3(max(ys) - min(ys) + 2 * pad)]
-        return {"viewBox": view_box, "title": f"Hex {n}x{n}", "turnable": True,
+        return {"viewBox": view_box, "title": f"Hex {n}x{n}", "title_code": code("scene.title.hex", n=n), "turnable": True,
                 "layers": [{"name": "zones", "items": zones}, {"name": "cells", "items": cells},
                            {"name": "marks", "items": marks}, {"name": "labels", "items": labels}]}
 
@@ -69,7 +72,8 @@ class HexView(GameView):
         out = []
         for m in game.legal_moves():
             if m.is_swap:
-                out.append({"move": "swap", "target": None, "label": "Swap (take over Blue's stone)"})
+                out.append({"move": "swap", "target": None, "label": "Swap (take over Blue's stone)",
+                            "label_code": code("hex.action.swap")})
             else:
                 out.append({"move": str(m), "target": str(m), "label": None})
         return out

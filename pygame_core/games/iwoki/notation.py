@@ -9,9 +9,8 @@ import re
 from ...core import InvalidMoveError, clean_move_text, quote
 from ...geometry import hexspiral
 from ...geometry.hexspiral import Hex, SmallKey
-from ...words import points_text
 from .pieces import (_SMALL_ORDER_SET, HEX_ORDER_TILE, SMALL_TILES, HexPlacement, SmallOrder, SmallPlacement,
-                     _values, order_text)
+                     _values)
 
 
 MAX_HEX_NUMBER = 100_000
@@ -68,25 +67,3 @@ def parse_placement(text: str):
     if order not in HEX_ORDER_TILE:
         raise InvalidMoveError(f"{digits} is not an order of any hexagonal tile")
     return HexPlacement(order, parse_hex_gap(gap))
-
-
-
-# --------------------------------------------------------------------------- moves in words
-def move_words(move, event: dict) -> str:
-    """A move in words: ``1 1 2 (+) between H1, H5 and H6, +8``, ``hexagon *52466 in H7, +6``,
-    ``a draw``, ``a pass``; a hexagonal tile the white tokens brought is added."""
-    if isinstance(move, SmallPlacement):
-        names = sorted(hexspiral.small_gap_name(move.gap).split("_"), key=lambda h: int(h[1:]))
-        digits = " ".join(str(d) for d in move.order.digits)
-        opens = " opens" if event.get("opening") else ""
-        text = f"{digits} ({'+' if move.order.sign == '+' else '−'}){opens} between {names[0]}, {names[1]} and {names[2]}"
-    elif isinstance(move, HexPlacement):
-        opens = " opens" if event.get("opening") else ""
-        text = f"hexagon {order_text(move.order)}{opens} in {hexspiral.hex_name(move.gap)}"
-    else:
-        text = "a draw" if str(move) == "draw" else "a pass"  # (read after "Ana played")
-    if isinstance(move, (SmallPlacement, HexPlacement)):
-        text += f", {points_text(event.get('points', 0))}"
-    if "hex_drawn" in event and event["hex_drawn"] != "":
-        text += "; 3 white tokens: a hexagonal tile"
-    return text

@@ -39,10 +39,11 @@ from ...core import DRAW, PASS, Action, Game, IllegalMoveError, Option, Rng, cle
 from ...geometry import hexspiral
 from .board import VirtualBoard
 from .fastmoves import fast_placements
-from .notation import move_words, parse_placement
+from .notation import parse_placement
 from .pieces import (COPIES, HEX_ORDER_TILE, HEX_TILES, SMALL_TILES, WILD, HexagonalTile, HexPlacement,
                      SmallPlacement, hand_penalty, order_text)
 from .search import HOOKS
+from .words import move_words, status_words
 
 # --------------------------------------------------------------------------- the game
 OPENING_HEX = (0, 0)  # H1
@@ -175,7 +176,10 @@ class IwokiGame(Game):
 
     def move_words(self, index: int, viewer: int | None) -> str:
         """``1 1 2 (+) between H1, H5 and H6, +8``, ``hexagon *52466 in H7, +6``, ``a pass``."""
-        return move_words(self.history[index], self.events[index])
+        return move_words(self.history[index], self.events[index])[0]
+
+    def move_words_code(self, index: int, viewer: int | None) -> dict:
+        return move_words(self.history[index], self.events[index])[1]
 
     def held(self) -> list[dict[str, int]]:
         return [{"small": len(s), "hex": len(h)} for s, h in zip(self.small_hands, self.hex_hands)]
@@ -403,14 +407,10 @@ class IwokiGame(Game):
 
     # ---- text ------------------------------------------------------------------------------
     def result_text(self) -> str:
-        if self._over:
-            names = [self.player_names[q] for q in self._winners]
-            pts = self.scores[self._winners[0]]
-            return " and ".join(names) + (" win" if len(names) > 1 else " wins") + f" with {pts} points"
-        name = self.player_names[self.current_player]
-        if self.board.is_empty:
-            return f"{name} makes the first move"
-        return f"{name} to move" + (" (has drawn)" if self.drew else "")
+        return status_words(self)[0]
+
+    def result_code(self) -> dict:
+        return status_words(self)[1]
 
     def render_text(self) -> str:
         lines = [self.result_text(),

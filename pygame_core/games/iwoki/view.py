@@ -12,6 +12,8 @@ from __future__ import annotations
 from ...core import DRAW, PASS
 from ...geometry import hexspiral
 from ...view import GameView, polygon, pts, r3, register_view
+from ...words import code
+from . import view_words as words
 from .pieces import DELIVERED, WILD, SmallPlacement, order_text
 from .rules import IwokiGame
 
@@ -71,24 +73,6 @@ def small_tile_items(corners, order, cls, target=None, name=None) -> list[dict]:
     items.append({"kind": "text", "at": [r3(cx), r3(cy)], "text": "+" if order.sign == "+" else MINUS,
                   "cls": "op " + ("plus" if order.sign == "+" else "minus")})
     return items
-
-
-def _event_text(game: IwokiGame, ev: dict) -> str:
-    """The last move for the notes: who, the move in words, how its points add up."""
-    who = game.player_names[ev["player"]]
-    words = game.move_words(len(game.history) - 1, game._viewer)
-    parts = [str(m[2]) for m in ev.get("matches", [])]
-    text = f"{who} played {words}" + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
-    if ev.get("hex_drawn") == "":
-        text += "; 3 white tokens, but the hexagonal bag is empty"
-    return text
-
-
-def _end_text(game: IwokiGame) -> str:
-    parts = []
-    for q, name in enumerate(game.player_names):
-        parts.append(f"{name} {game.points[q]} − {game.penalties[q]} = {game.scores[q]}")
-    return "Final: " + ", ".join(parts)
 
 
 class IwokiView(GameView):
@@ -183,11 +167,12 @@ class IwokiView(GameView):
         pad = 0.12
         x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
         return {"viewBox": [r3(x0), r3(y0), r3(x1 - x0), r3(y1 - y0)], "max_scale": MAX_SCALE,
-                "title": "iwoki Maths layout",
+                "title": "iwoki Maths layout", "title_code": code("iwoki.title"),
                 "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": tiles},
                            {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
                 "panels": self._panels(game, viewer), "notes": self._notes(game),
-                "player_notes": self._player_notes(game)}
+                "player_notes": [words.tokens(game, q)[0] for q in range(game.num_players)],
+                "player_notes_codes": [words.tokens(game, q)[1] for q in range(game.num_players)]}
 
     # ---- panels and notes ------------------------------------------------------------
     def _panels(self, game: IwokiGame, viewer) -> list[dict]:
@@ -234,55 +219,35 @@ class IwokiView(GameView):
             height = y + (HEX_ROW * ((len(hexes) + PER_ROW - 1) // PER_ROW) if hexes else (0.0 if y else 1.2))
             if not items and not own:
                 continue
-            name = game.player_names[q]
-            n_small = len(smalls)
-            if own:
-                title = (f"Your tiles ({name})" if viewer is not None else f"{name}'s tiles") + \
-                        f": {n_small} small, {len(game.hex_hands[q])} hexagonal"
-            else:
-                title = f"{name}'s hexagonal tiles (face up); {n_small} small tiles hidden"
+            title, title_code = words.hand_title(game, q, viewer, own, len(smalls))
             width = max(width, 6.0)
-            out.append({"name": f"hand-{q}", "title": title, "cls": "own" if own and viewer is not None else "",
+            out.append({"name": f"hand-{q}", "title": title, "title_code": title_code,
+                        "cls": "own" if own and viewer is not None else "",
                         "viewBox": [0, -0.1, r3(width), r3(height)],
                         "layers": [{"name": "hand", "items": items}]})
         return out
 
     def _notes(self, game: IwokiGame) -> list[dict]:
-        order = ", ".join(game.player_names[q] for q in game.order)
-        notes = [{"text": f"Turn order: {order} · bags: {len(game.small_bag)} small, "
-                          f"{len(game.hex_bag)} hexagonal", "cls": "info"}]
-        notes.append({"text": "● white tokens: a draw, a − face or a pass earns one; the third brings a "
-                              "hexagonal tile · red: one small tile left", "cls": "info"})
+        notes = [words.note(*words.info(game), "info"), words.note(*words.TOKENS, "info")]
         if game.is_over and game.penalties is not None:
-            notes.append({"text": _end_text(game), "cls": "round-end"})
+            notes.append(words.note(*words.final(game), "round-end"))
         if game.events:
-            notes.append({"text": "Last move: " + _event_text(game, game.events[-1]), "cls": "last-move"})
-        if not game.is_over:
-            who = game.player_names[game.current_player]
-            if game.board.is_empty:
-                notes.append({"text": f"{who} opens: a hexagonal tile in H1 or a small tile in H1_H4_H5", "cls": "info"})
-            elif game.drew:
-                notes.append({"text": f"{who} has drawn: place a tile or pass", "cls": "info"})
+            notes.append(words.note(*words.last_move(game, game.events[-1]), "last-move"))
+        hint = None if game.is_over else words.to_move(game)
+        if hint:
+            notes.append(words.note(*hint, "info"))
         return notes
-
-    def _player_notes(self, game: IwokiGame) -> list[str]:
-        """The tokens (white, red) of each seat; the tiles held are in the player strips."""
-        out = []
-        for q in range(game.num_players):
-            text = f"{'●' * game.white[q]}{'○' * (2 - game.white[q])}"
-            if game.red(q):
-                text += " · red"
-            out.append(text)
-        return out
 
     # ---- targets ---------------------------------------------------------------------
     def move_targets(self, game: IwokiGame, viewer=None) -> list[dict]:
         out = []
         for m in game.legal_moves():
             if m == DRAW:
-                out.append({"move": "draw", "target": None, "path": [], "label": "Draw a small tile"})
+                label, label_code = words.ACTIONS["draw"]
+                out.append({"move": "draw", "target": None, "path": [], "label": label, "label_code": label_code})
             elif m == PASS:
-                out.append({"move": "pass", "target": None, "path": [], "label": "Pass"})
+                label, label_code = words.ACTIONS["pass"]
+                out.append({"move": "pass", "target": None, "path": [], "label": label, "label_code": label_code})
             else:
                 first = small_target(m.tile) if isinstance(m, SmallPlacement) else hex_target(m.tile)
                 path = [first, gap_target(m.gap)]

@@ -40,9 +40,10 @@ from ...core import DRAW, PASS, Action, Game, IllegalMoveError, Option, Rng, cle
 from ...geometry import trigrid
 from .board import (BRIDGE_BONUS, BRIDGES, DRAW_PENALTY, GOING_OUT_BONUS, HEXAGON_AT, HEXAGON_BONUS, MAX_DRAWS,
                     PASS_PENALTY, Board)
-from .notation import action_words, parse_placement, placement_words
+from .notation import parse_placement
 from .pieces import ALL_TILES, TILE_INDEX, Location, Placement, Tile, arrangements
 from .search import HOOKS
+from .words import action_words, placement_words, status_words
 
 HAND_SIZES = {2: 9, 3: 7, 4: 7, 5: 6, 6: 6}
 TRIPLE_OPENING_BONUS = 10
@@ -196,7 +197,13 @@ class TriominosGame(Game):
         return [e["player"] for e in self.events]  # drawing keeps the turn
 
     def move_words(self, index: int, viewer: int | None) -> str:
-        """``5-5-5 to the right of 2-4-5, +7``, ``a draw, −5``, ``a pass, −10``."""
+        """``5-5-5 to the right of 2-4-5, +7``, ``a draw, −5``, ``a pass, −10`` (words.py)."""
+        return self._words(index)[0]
+
+    def move_words_code(self, index: int, viewer: int | None) -> dict:
+        return self._words(index)[1]
+
+    def _words(self, index: int) -> tuple[str, dict]:
         move, event = self.history[index], self.events[index]
         if not isinstance(move, Placement):
             return action_words(str(move), event.get("points", 0))
@@ -401,15 +408,10 @@ class TriominosGame(Game):
         return self.events[-1] if self.events else None
 
     def result_text(self) -> str:
-        if self._over:
-            names = [self.player_names[q] for q in self._winners]
-            pts = self.totals[self._winners[0]]
-            return " and ".join(names) + (" win" if len(names) > 1 else " wins") + f" with {pts} points"
-        name = self.player_names[self._turn]
-        if self.board.is_empty:
-            return f"Round {self.round}: {name} opens"
-        extra = f" (drawn {self.draws})" if self.draws else ""
-        return f"Round {self.round}: {name} to move{extra}"
+        return status_words(self)[0]
+
+    def result_code(self) -> dict:
+        return status_words(self)[1]
 
     def render_text(self) -> str:
         lines = [self.result_text(),

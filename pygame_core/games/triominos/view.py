@@ -12,6 +12,8 @@ from ...core import DRAW, PASS
 from ...geometry import trigrid
 from ...view import GameView, polygon, pts, r3, register_view
 from .pieces import ABC, Placement, Tile
+from ...words import code
+from . import view_words as words
 from .rules import TriominosGame, hand_points
 
 # Corner numbers (tile side 1).  Each number sits on the line from its corner to the tile's
@@ -60,22 +62,6 @@ def loc_target(loc) -> str:
 
 def tile_target(tile: Tile) -> str:
     return f"tile:{tile}"
-
-
-def _event_text(game: TriominosGame, ev: dict) -> str:
-    """The last move for the notes: who, the move in words (with its points)."""
-    who = game.player_names[ev["player"]]
-    words = game.move_words(len(game.history) - 1, game._viewer)
-    return f"{who} played {words}"
-
-
-def _round_text(game: TriominosGame, end: dict) -> str:
-    names = " and ".join(game.player_names[q] for q in end["winners"])
-    gain = max(end["gains"]) if end["gains"] else 0
-    if end["kind"] == "out":
-        rest = gain - 25
-        return f"Round {end['round']} over: {names} went out: 25 + {rest} = {gain}"
-    return f"Round {end['round']} blocked: {names} had the lowest hand and scores {gain}"
 
 
 class TriominosView(GameView):
@@ -143,10 +129,12 @@ class TriominosView(GameView):
         x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
         view_box = [r3(x0), r3(y0), r3(x1 - x0), r3(y1 - y0)]
         scene = {"viewBox": view_box, "max_scale": MAX_SCALE, "title": f"Triominos, round {game.round}",
+                 "title_code": code("triominos.title", round=game.round),
                  "layers": [{"name": "spots", "items": spots}, {"name": "tiles", "items": items},
                             {"name": "numbers", "items": nums}, {"name": "marks", "items": marks}],
                  "panels": self._panels(game, viewer), "notes": self._notes(game),
-                 "player_notes": self._player_notes(game)}
+                 "player_notes": self._player_notes(game),
+                 "player_notes_codes": [code("triominos.player_note", n=len(h)) for h in game.hands]}
         return scene
 
     # ---- panels and notes --------------------------------------------------------
@@ -168,32 +156,23 @@ class TriominosView(GameView):
                                          name=f"tile {t}, {t.points} points",
                                          inset=HAND_NUMBER_INSET, num_cls="tn hand"))
             rows = max(1, (len(hand) + HAND_PER_ROW - 1) // HAND_PER_ROW)
-            title = (f"Your tiles ({game.player_names[q]})" if viewer is not None else
-                     f"{game.player_names[q]}'s tiles")
-            count = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
-            out.append({"name": f"hand-{q}", "title": f"{title}: {count}, {hand_points(hand)} points",
+            title, title_code = words.hand_title(game, q, viewer, hand, hand_points(hand))
+            out.append({"name": f"hand-{q}", "title": title, "title_code": title_code,
                         "viewBox": [0, 0, r3(HAND_PER_ROW * HAND_STEP + 0.1), r3(rows * HAND_ROW + 0.05)],
                         "layers": [{"name": "hand", "items": items}]})
         return out
 
     def _notes(self, game: TriominosGame) -> list[dict]:
-        notes = [{"text": f"Round {game.round} · pool {len(game.pool)} tiles"
-                  + ("" if game.options["target"] is None else
-                     f" · playing to {game.options['target']}, at most {game.options['max_rounds']} rounds"),
-                  "cls": "info"}]
+        notes = [words.note(*words.info(game), "info")]
         for ev in reversed(game.events[-6:]):
             if "round_end" in ev:
-                notes.append({"text": _round_text(game, ev["round_end"]), "cls": "round-end"})
+                notes.append(words.note(*words.round_end(game, ev["round_end"]), "round-end"))
         if game.events:
-            notes.append({"text": "Last move: " + _event_text(game, game.events[-1]), "cls": "last-move"})
+            notes.append(words.note(*words.last_move(game, game.events[-1]), "last-move"))
         if not game.is_over and game.board.is_empty:
-            best = " or ".join(str(t) for t in sorted(game.opening_tiles)) if game.opening_tiles else "?"
-            notes.append({"text": f"{game.player_names[game.current_player]} opens with the best tile"
-                          + (f" ({best})" if game._viewer in (None, game.current_player) else ""),
-                          "cls": "info"})
+            notes.append(words.note(*words.opens(game, game._viewer in (None, game.current_player)), "info"))
         elif not game.is_over and game.draws:
-            notes.append({"text": f"{game.player_names[game.current_player]} has drawn {game.draws} of 3",
-                          "cls": "info"})
+            notes.append(words.note(*words.drawn(game), "info"))
         return notes
 
     def _player_notes(self, game: TriominosGame) -> list[str]:
@@ -204,9 +183,11 @@ class TriominosView(GameView):
         out = []
         for m in game.legal_moves():
             if m == DRAW:
-                out.append({"move": "draw", "target": None, "path": [], "label": "Draw a tile (-5)"})
+                label, label_code = words.ACTIONS["draw"]
+                out.append({"move": "draw", "target": None, "path": [], "label": label, "label_code": label_code})
             elif m == PASS:
-                out.append({"move": "pass", "target": None, "path": [], "label": "Pass (-10)"})
+                label, label_code = words.ACTIONS["pass"]
+                out.append({"move": "pass", "target": None, "path": [], "label": label, "label_code": label_code})
             else:
                 path = [tile_target(m.tile), loc_target(m.location)]
                 out.append({"move": str(m), "target": path[-1], "path": path, "label": None})

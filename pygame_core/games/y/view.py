@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from .rules import EMPTY, LETTERS, PLAYER_NAMES, YGame
 from ...geometry.hexgrid import cell_centre
-from ...view import GameView, coord_labels, hex_cell_items, pts, r3, register_view
+from ...view import GameView, cell_name, coord_labels, hex_cell_items, pts, r3, register_view
+from ...words import code
+
+FRAME = "the board's three sides"
 
 
 class YView(GameView):
@@ -23,16 +26,16 @@ class YView(GameView):
         cells, marks = hex_cell_items(
             (((x, y), f"{LETTERS[x]}{y + 1}", cell_centre(x, y),
              None if board.owner(x, y) == EMPTY else f"p{board.owner(x, y)}",
-             None if board.owner(x, y) == EMPTY else PLAYER_NAMES[board.owner(x, y)])
-            for (x, y) in board.cells_xy), legal, last_cell, chain)
+             None if board.owner(x, y) == EMPTY else board.owner(x, y))
+            for (x, y) in board.cells_xy), legal, last_cell, chain, PLAYER_NAMES)
         labels = coord_labels(n, n, triangle=True)
         xs, ys = [p[0] for p in frame], [p[1] for p in frame]
         pad = 0.3
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                             r3(max(ys) - min(ys) + 2 * pad)],
-                "title": f"Y, side {n}", "turnable": True,
+                "title": f"Y, side {n}", "title_code": code("scene.title.y", n=n), "turnable": True,
                 "layers": [{"name": "frame", "items": [{"kind": "polygon", "points": pts(frame), "cls": "frame",
-                                                        "name": "the board's three sides"}]},
+                                                        "name": FRAME, "name_code": code("scene.frame")}]},
                            {"name": "cells", "items": cells}, {"name": "marks", "items": marks},
                            {"name": "labels", "items": labels}]}
 
@@ -84,35 +87,35 @@ class RadialYView(GameView):
                     edges.append({"kind": "polyline", "points": pts([pos[k], pos[j]]), "cls": "edge"})
         outer = len(layout.segs) - 1
         rim = [pos[layout.index[(outer, i)]] for i in range(layout.sizes[outer])]
-        frame = {"kind": "polygon", "points": pts(rim), "cls": "frame radial", "name": "the board's three sides"}
+        frame = {"kind": "polygon", "points": pts(rim), "cls": "frame radial", "name": FRAME,
+                 "name_code": code("scene.frame")}
         nodes, marks = [], []
         for k, (t, i) in enumerate(layout.nodes):
             owner = board.cells[k]
             name = f"{t}.{i}"
             cls = ["node"]
-            state = "empty"
             if owner == EMPTY:
                 cls.append("empty")
             else:
                 cls += ["stone", f"p{owner}"]
-                state = PLAYER_NAMES[owner]
             if (t, i) in legal:
                 cls.append("legal")
             if (t, i) == last:
                 cls.append("last")
-                state += ", last move"
                 marks.append({"kind": "circle", "c": [r3(pos[k][0]), r3(pos[k][1])], "r": 0.13, "cls": "last-marker"})
             if (t, i) in chain:
                 cls.append("win")
-                state += ", winning group"
                 marks.append({"kind": "circle", "c": [r3(pos[k][0]), r3(pos[k][1])], "r": 0.38, "cls": "win-outline"})
+            text, name_code = cell_name(name, None if owner == EMPTY else owner, PLAYER_NAMES, (t, i) == last,
+                                        (t, i) in chain, group=True)
             nodes.append({"kind": "circle", "c": [r3(pos[k][0]), r3(pos[k][1])], "r": 0.3,
-                          "cls": " ".join(cls), "target": name, "name": f"{name}, {state}"})
+                          "cls": " ".join(cls), "target": name, "name": text, "name_code": name_code})
         xs, ys = [p[0] for p in pos], [p[1] for p in pos]
         pad = 1.0
         return {"viewBox": [r3(min(xs) - pad), r3(min(ys) - pad), r3(max(xs) - min(xs) + 2 * pad),
                             r3(max(ys) - min(ys) + 2 * pad)],
-                "title": f"Y, radial board of {len(layout.nodes)} nodes", "turnable": True,
+                "title": f"Y, radial board of {len(layout.nodes)} nodes",
+                "title_code": code("scene.title.y_radial", n=len(layout.nodes)), "turnable": True,
                 "layers": [{"name": "frame", "items": [frame]}, {"name": "edges", "items": edges},
                            {"name": "cells", "items": nodes}, {"name": "marks", "items": marks}]}
 

@@ -1,5 +1,6 @@
 // The English messages (the default, and the fallback of a key missing elsewhere): docs/languages.md.
 import workbench from "./workbench/en.js"; // (the Bot workbench's messages)
+import engine from "./engine/en.js"; // (the engine's game texts: moves in words, status, board names)
 
 const page = {
  "page.title": "Boardwright — unusual-geometry board games",
@@ -462,4 +463,4 @@ const page = {
  "friend.share.sheet": "{title} with a friend"
 };
 
-export default Object.assign(page, workbench);
+export default Object.assign(page, workbench, engine);
