@@ -298,3 +298,27 @@ def test_a_link_after_a_missing_one_is_named_and_refused():
     assert behind.ok(cmd="hidden_open", link=links[-1])["opened"]["kind"] == "gap"
     assert "missing" in behind.refused(cmd="hidden_receive", link=links[-1])
     assert behind.ok(cmd="hidden_receive", link=links[-3])["changed"]     # the one it missed
+
+
+def test_hello_says_which_games_are_played_by_hidden_link_and_with_which_options():
+    games = {g["id"]: g["hidden_link"] for g in Page().ok(cmd="hello")["games"]}
+    assert games == {"hex": None, "y": None, "triominos": {"players": 2, "target": None},
+                     "iwoki": {"players": 2}, "codex": {"players": 2}}
+    for game, options in games.items():       # the page sends them: the engine takes them
+        if options is not None:
+            assert Page().ok(cmd="hidden_new", game=game, options={**options}, names=["", ""])["link"]
+
+
+def test_a_move_is_previewed_on_the_turn_so_far_and_nothing_is_stored():
+    a, b, links = _midgame("triominos", {"target": None}, hops=6)
+    got = a.ok(cmd="hidden_receive", link=links[-1])
+    placements = [m["move"] for m in got["board"]["legal"] if m["path"]]
+    stored = a.stored
+    if placements:
+        shown = a.ok(cmd="hidden_play", moves=[], preview=placements[0])
+        assert shown["scene"]["layers"] and shown["words"] and a.stored == stored
+        assert shown["scene"] != got["board"]["scene"]
+    assert "cannot be played" in a.refused(cmd="hidden_play", moves=[], preview="1-2-3 ABC (99,99)")
+    assert "at most" in a.refused(cmd="hidden_play", moves=[], preview="x" * 500)
+    assert "only the player to move" in b.refused(cmd="hidden_play", moves=[], preview="draw")
+    assert a.stored == stored and not a.ok(cmd="hidden_state")["changed"]
