@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE = shutil.which("node")
 LANGUAGES = ["de", "en", "fr", "it"]
+MERGED = ("workbench", "hidden")  # the parts each language's catalog merges (messages/<part>/<lang>.js)
 
 # modules whose texts are not through the catalog yet (the game page's side panels, the
 # workbench, the link preview's scene names): the next increments of issue 33
@@ -57,15 +58,23 @@ def _problems(name: str, path: Path) -> list[tuple[int, str]]:
 
 
 def _catalog(lang: str) -> dict[str, str]:
-    """A language's messages: the page's (messages/<lang>.js) and the workbench's it merges
-    (messages/workbench/<lang>.js), each one JSON object; a key in both is an error."""
+    """A language's messages: the page's (messages/<lang>.js) and the parts it merges, the
+    workbench's (messages/workbench/<lang>.js) and the hidden-hand games' by link
+    (messages/hidden/<lang>.js), each one JSON object; a key in two of them is an error."""
     text = (WEB / "i18n" / "messages" / f"{lang}.js").read_text(encoding="utf-8")
-    assert f'import workbench from "./workbench/{lang}.js";' in text
-    page = json.loads(text.split("const page = ", 1)[1].split(";\n\nexport default Object.assign(page, workbench);", 1)[0])
-    text = (WEB / "i18n" / "messages" / "workbench" / f"{lang}.js").read_text(encoding="utf-8")
-    workbench = json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";"))
-    assert not set(page) & set(workbench), sorted(set(page) & set(workbench))
-    return {**page, **workbench}
+    parts = {}
+    for part in MERGED:
+        assert f'import {part} from "./{part}/{lang}.js";' in text
+    page = json.loads(text.split("const page = ", 1)[1].split(
+        f";\n\nexport default Object.assign(page, {', '.join(MERGED)});", 1)[0])
+    for part in MERGED:
+        text = (WEB / "i18n" / "messages" / part / f"{lang}.js").read_text(encoding="utf-8")
+        parts[part] = json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";"))
+    merged = dict(page)
+    for messages in parts.values():
+        assert not set(merged) & set(messages), sorted(set(merged) & set(messages))
+        merged.update(messages)
+    return merged
 
 
 # ---------------------------------------------------------------- no text bypasses the catalog
@@ -126,7 +135,8 @@ def test_the_scan_reads_a_page():
 def test_every_language_has_every_key():
     catalogs = {lang: _catalog(lang) for lang in LANGUAGES}
     assert sorted(p.stem for p in (WEB / "i18n" / "messages").glob("*.js")) == LANGUAGES
-    assert sorted(p.stem for p in (WEB / "i18n" / "messages" / "workbench").glob("*.js")) == LANGUAGES
+    for part in MERGED:
+        assert sorted(p.stem for p in (WEB / "i18n" / "messages" / part).glob("*.js")) == LANGUAGES
     keys = set(catalogs["en"])
     for lang, messages in catalogs.items():
         assert set(messages) == keys, (lang, sorted(keys - set(messages)), sorted(set(messages) - keys))

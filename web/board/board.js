@@ -21,6 +21,7 @@ export const hooks = {
   pickTarget: null, // (target): a target clicked while a conditional reply is chosen (ui.pick)
   pickMove: null, // (move): the button of such a move that has no click path
   cancelPick: null, // (): back to the game from choosing a conditional reply
+  previewRequest: null, // (move): the request that previews a move of the game on screen, or null (`preview`)
 };
 
 layoutHooks.redraw = () => { if (ui.state) drawAll(); };

@@ -1,5 +1,6 @@
 // The German messages: the same keys as en.js (docs/languages.md).
 import workbench from "./workbench/de.js"; // (the Bot workbench's messages)
+import hidden from "./hidden/de.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — Brettspiele mit ungewöhnlicher Geometrie",
@@ -462,4 +463,4 @@ const page = {
  "friend.share.sheet": "{title} mit einem Freund"
 };
 
-export default Object.assign(page, workbench);
+export default Object.assign(page, workbench, hidden);

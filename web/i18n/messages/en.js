@@ -1,5 +1,6 @@
 // The English messages (the default, and the fallback of a key missing elsewhere): docs/languages.md.
 import workbench from "./workbench/en.js"; // (the Bot workbench's messages)
+import hidden from "./hidden/en.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — unusual-geometry board games",
@@ -462,4 +463,4 @@ const page = {
  "friend.share.sheet": "{title} with a friend"
 };
 
-export default Object.assign(page, workbench);
+export default Object.assign(page, workbench, hidden);

@@ -1,5 +1,6 @@
 // The French messages: the same keys as en.js (docs/languages.md).
 import workbench from "./workbench/fr.js"; // (the Bot workbench's messages)
+import hidden from "./hidden/fr.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — jeux de plateau aux géométries inhabituelles",
@@ -462,4 +463,4 @@ const page = {
  "friend.share.sheet": "{title} avec un ami"
 };
 
-export default Object.assign(page, workbench);
+export default Object.assign(page, workbench, hidden);

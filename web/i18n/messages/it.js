@@ -1,5 +1,6 @@
 // The Italian messages: the same keys as en.js (docs/languages.md).
 import workbench from "./workbench/it.js"; // (the Bot workbench's messages)
+import hidden from "./hidden/it.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — giochi da tavolo dalle geometrie insolite",
@@ -462,4 +463,4 @@ const page = {
  "friend.share.sheet": "{title} con un amico"
 };
 
-export default Object.assign(page, workbench);
+export default Object.assign(page, workbench, hidden);
