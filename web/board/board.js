@@ -123,7 +123,7 @@ export function render(state) {
   $("help-note").textContent = noHelp;
   $("help-note").hidden = !noHelp;
   renderActions();
-  renderStrips(state, ui.paused || !!ui.early);
+  renderStrips(state, ui.paused || !!ui.early || !!state.hidden); // (hidden: a friend's link, no computer thinks)
   drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
   renderScores(state);

@@ -59,7 +59,9 @@ export function renderHidden(state) {
   $("hidden-qr-long").hidden = url.length <= QR_MAX;
   setQr(url.length <= QR_MAX ? url : "");
   $("hidden-receive").hidden = h.need !== "wait" && !(h.need === "audit" && !h.finished);
-  $("hidden-no-resign").hidden = h.need === "audit";
+  // during this seat's turn the board comes first (on a phone, right under this card)
+  $("hidden-keys").hidden = h.need === "move";
+  $("hidden-no-resign").hidden = h.need === "audit" || h.need === "move";
 }
 
 function renderAudit(state) {

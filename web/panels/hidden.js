@@ -12,14 +12,18 @@ import { revealBoard } from "../page/layout.js";
 import { stopReplay } from "./moves.js";
 import { cancelAi, show } from "../page/play.js";
 import { getSave, listSaves, putSave, setCurrent } from "./saves.js";
-import { currentSaveId, dropIfUntouched, setHiddenResume, showStorageWarning, useSave } from "./autosave.js";
+import { currentSaveId, dropIfUntouched, renderSaves, setHiddenResume, showStorageWarning, useSave } from "./autosave.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { gameInfo, page, ui } from "../page/page.js";
 import { errorText, t } from "../i18n/i18n.js";
 
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock
-const EMPTY_SCENE = { viewBox: [0, 0, 16, 4], layers: [], panels: [] }; // before the deal shows the table
+/** The board before the deal has shown the table: a line that says so. */
+const dealScene = () => ({
+  viewBox: [0, 0, 480, 70], panels: [], title: t("hidden.dealing.name"),
+  layers: [{ name: "deal", items: [{ kind: "text", at: [240, 40], text: t("hidden.dealing"), cls: "deal-note", name: t("hidden.dealing.name") }] }],
+});
 export const EXPORT_FORMAT = "boardwright-saves"; // saves.js exportText's format: one game of it
 
 /** The game on screen: {entry (its saved game's id), record, answer, pending (this turn's
@@ -101,7 +105,7 @@ function toState(answer) {
     seed: `hidden:${h.id}:${h.seat}`,
     players: [0, 1].map((i) => ({
       index: i, name: seatName(h, b, i), agent: i === h.seat ? "human" : FRIEND_SEAT,
-      agent_title: i === h.seat ? null : t("form.friend"), held: b ? b.players[i].held : null,
+      agent_title: t(i === h.seat ? "agent.human" : "hidden.agent"), held: b ? b.players[i].held : null,
     })),
     moves, move_words: words.some((w, i) => w !== moves[i]) ? words : null, movers: b ? b.movers : [],
     cursor: moves.length, can_undo: pending.length > 0, can_redo: false,
@@ -112,7 +116,7 @@ function toState(answer) {
     scores: audited ? audited.scores : b ? b.scores : null,
     status: audited ? audited.result : b ? b.status : h.status, last_move: b ? b.last_move : null,
     last_words: moves.length ? words[moves.length - 1] : null, viewer: h.seat, hidden_information: true,
-    legal: b ? b.legal : [], scene: b ? b.scene : EMPTY_SCENE, record: null,
+    legal: b ? b.legal : [], scene: b ? b.scene : dealScene(), record: null,
     export_formats: [], export_options: [], spectator: false,
     hidden: { ...h, link: answer.link || "", last_link: answer.last_link || "", pending: pending.length,
       audit: current ? current.audit : null, news: answer.new || [] },
@@ -134,6 +138,7 @@ function showAnswer(answer, { entry = null, reveal = false } = {}) {
   current.answer = answer;
   useSave(id, current.rev, getSave(id));
   setCurrent(id);
+  renderSaves(); // (the game it replaced on screen may have gone: an untouched one)
   show({ result: toState(answer) });
   if (reveal) revealBoard();
   if (answer.hidden.need === "audit" && !current.audit) audit();

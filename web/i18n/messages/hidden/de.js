@@ -43,5 +43,8 @@ export default {
  "hidden.audit.cheated": "Prüfung nicht bestanden: {names} {count, plural, one {hat betrogen} other {haben betrogen}}.",
  "hidden.audit.failed": "Prüfung nicht bestanden: Das Geben geht nicht auf.",
  "hidden.audit.scores": "Endstand: {scores}",
+ "hidden.dealing": "Das Geben läuft…",
+ "hidden.dealing.name": "Das Geben läuft: Die Hände erscheinen, sobald die ersten Links hin und her gegangen sind.",
+ "hidden.agent": "Freund per Link",
  "hidden.share.text": "Unsere Partie {title} mit verdeckten Händen: Öffne den Link."
 };

@@ -43,5 +43,8 @@ export default {
  "hidden.audit.cheated": "Verifica fallita: {names} {count, plural, one {ha barato} other {hanno barato}}.",
  "hidden.audit.failed": "Verifica fallita: la distribuzione non torna.",
  "hidden.audit.scores": "Punteggi finali: {scores}",
+ "hidden.dealing": "Distribuzione in corso…",
+ "hidden.dealing.name": "La distribuzione è in corso: le mani compaiono dopo lo scambio dei primi link.",
+ "hidden.agent": "amico via link",
  "hidden.share.text": "La nostra partita di {title} a mani nascoste: apri il link."
 };
