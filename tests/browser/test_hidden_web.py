@@ -257,6 +257,9 @@ def test_a_tampered_link_is_named_and_the_seat_goes_on_from_its_export(browser, 
             link = play_turn(pages[who]) if need(pages[who]) == "move" else link_shown(pages[who])
             who = 1 - who
         check_no_leak(pages, "codex")
+        assert ana.locator("#panels .panel-svg").count() >= 1 and bo.locator("#panels .panel-svg").count() >= 1
+        shot(ana, "codex-1280")
+        shot(bo, "codex-390")
         pg = pages[who]
         # a tampered link pasted in the card: the problem named, nothing changes
         before = (pg.evaluate(STORE), state(pg)["moves"])
