@@ -124,7 +124,8 @@ def test_a_whole_game_through_the_bridge_ends_with_both_audits_passed(game):
     (name, _), (a, b, links, _) = game
     ra, rb = a.ok(cmd="hidden_audit")["audit"], b.ok(cmd="hidden_audit")["audit"]
     assert ra["ok"] and rb["ok"], (ra, rb)
-    assert ra["result"] == rb["result"] and ra["scores"] == rb["scores"]
+    assert ra["result"] == rb["result"] and ra["scores"] == rb["scores"] and ra["winners"] == rb["winners"]
+    assert ra["winners"] and all(0 <= w < 2 for w in ra["winners"])
     sa, sb = a.ok(cmd="hidden_state"), b.ok(cmd="hidden_state")
     assert json.loads(a.stored)["moves"] == json.loads(b.stored)["moves"]     # the moves of the links
     assert len(sa["board"]["moves"]) == len(sb["board"]["moves"]) > 10
