@@ -153,7 +153,7 @@ def exchange(pages, site_url, link, who, *, game, on_hop=None, max_hops=200):
         open_link(pg, site_url, link)
         hops += 1
         if on_hop:
-            on_hop(hops, pages, who)
+            on_hop(hops, pages, who, link)
         n = need(pages[who])
         if n == "move":
             link = play_turn(pg)
@@ -195,13 +195,19 @@ def test_two_friends_play_triominos_with_hidden_hands_by_links(browser, site_url
         assert "the link you sent" in ana.inner_text("#hidden-notice")
         ana.click("#hidden-notice button")
         pages = (ana, bo)
-        seen = {"tampered": False, "reload": False, "turn": False}
+        seen = {"old": False, "reload": False, "turn": False}
 
-        def on_hop(hops, pages, who):
+        def on_hop(hops, pages, who, link):
             pg = pages[who]
             st = state(pg)
             if st["hidden"]["need"] == "audit":
                 return
+            if hops == 7:  # the link just taken in, opened again: named, nothing changes
+                before = (pg.evaluate(STORE), st["moves"])
+                open_link(pg, site_url, link)
+                assert "taken this link in already" in pg.inner_text("#hidden-notice")
+                assert (pg.evaluate(STORE), state(pg)["moves"]) == before
+                seen["old"] = True
             if hops in (3, 6):
                 check_no_leak(pages, "triominos")
             if hops == 4 and st["hidden"]["need"] == "move" and not seen["turn"]:
@@ -223,7 +229,7 @@ def test_two_friends_play_triominos_with_hidden_hands_by_links(browser, site_url
                 assert state(pg)["moves"] == before and state(pg)["hidden"]["need"] == st["hidden"]["need"]
 
         hops = exchange(pages, site_url, answer, 0, game="triominos", on_hop=on_hop)
-        assert seen["turn"] and seen["reload"]
+        assert seen["turn"] and seen["reload"] and seen["old"]
         for pg in pages:
             assert need(pg) == "audit"
             pg.wait_for_selector("#hidden-audit .verdict")
