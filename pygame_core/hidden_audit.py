@@ -34,10 +34,11 @@ def _replay(full, moves: list, problems: list, cheaters: set) -> None:
 
 def audit(player) -> dict:
     """The audit of a finished :class:`~pygame_core.hidden.HiddenPlayer`: ``{"ok", "problems",
-    "cheaters" (seats), "result", "scores", "hands"}``."""
+    "cheaters" (seats), "result", "scores", "winners", "hands"}``."""
     report = player.dp.audit()
     problems, cheaters = list(report.problems), set(report.cheaters)
-    out = {"ok": False, "problems": problems, "cheaters": cheaters, "result": "", "scores": None, "hands": []}
+    out = {"ok": False, "problems": problems, "cheaters": cheaters, "result": "", "scores": None, "winners": [],
+           "hands": []}
     if problems and any(t is None for t in report.tiles):
         out["cheaters"] = sorted(cheaters)
         return out
@@ -55,7 +56,8 @@ def audit(player) -> dict:
                         f"but player {fair.opener + 1} held the best hand")
     full = cls.from_source(FullBag(hands, draws, player.first_player), **player.options)
     _replay(full, player.moves, problems, cheaters)
-    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores)
+    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores,
+               winners=list(full.winners))
     return out
 
 
@@ -70,7 +72,7 @@ def audit_bags(player) -> dict:
         problems += [f"{name} bag, {p}" for p in report.problems]
         cheaters |= report.cheaters
     out = {"ok": False, "problems": problems, "cheaters": sorted(cheaters), "result": "", "scores": None,
-           "hands": []}
+           "winners": [], "hands": []}
     if any(t is None for report in reports.values() for t in report.tiles):
         return out
 
@@ -82,5 +84,6 @@ def audit_bags(player) -> dict:
     out["hands"] = [[str(known(b, q, k, False)) for b in source.log
                      for k, public in enumerate(pub for who, pub in source.log[b].values() if who == q)
                      if not public and k < len(player.dps[b].deal.drawn[q])] for q in (0, 1)]
-    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores)
+    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores,
+               winners=list(full.winners))
     return out

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE = shutil.which("node")
 LANGUAGES = ["de", "en", "fr", "it"]
+MERGED = ("workbench", "engine", "hidden")  # the parts each language's catalog merges (messages/<part>/<lang>.js)
 
 # modules whose texts are not through the catalog yet: a module that still words texts of its own
 # in English goes here, with why (docs/languages.md)
@@ -52,20 +53,21 @@ def _problems(name: str, path: Path) -> list[tuple[int, str]]:
 
 
 def _catalog(lang: str) -> dict[str, str]:
-    """A language's messages: the page's (messages/<lang>.js), the workbench's and the engine's
-    it merges (messages/workbench/<lang>.js, messages/engine/<lang>.js), each one JSON object; a
-    key in two of them is an error."""
+    """A language's messages: the page's (messages/<lang>.js) and the parts it merges, the
+    workbench's (messages/workbench/<lang>.js), the engine's
+    (messages/engine/<lang>.js) and the hidden-hand games' by link
+    (messages/hidden/<lang>.js), each one JSON object; a key in two of them is an error."""
     text = (WEB / "i18n" / "messages" / f"{lang}.js").read_text(encoding="utf-8")
-    assert f'import workbench from "./workbench/{lang}.js";' in text
-    assert f'import engine from "./engine/{lang}.js";' in text
+    parts = {}
+    for part in MERGED:
+        assert f'import {part} from "./{part}/{lang}.js";' in text
     page = json.loads(text.split("const page = ", 1)[1].split(
-        ";\n\nexport default Object.assign(page, workbench, engine);", 1)[0])
-    parts = [page]
-    for part in ("workbench", "engine"):
+        f";\n\nexport default Object.assign(page, {', '.join(MERGED)});", 1)[0])
+    for part in MERGED:
         text = (WEB / "i18n" / "messages" / part / f"{lang}.js").read_text(encoding="utf-8")
-        parts.append(json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";")))
-    merged = {}
-    for messages in parts:
+        parts[part] = json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";"))
+    merged = dict(page)
+    for messages in parts.values():
         assert not set(merged) & set(messages), sorted(set(merged) & set(messages))
         merged.update(messages)
     return merged
@@ -135,8 +137,8 @@ def test_the_scan_reads_a_page():
 def test_every_language_has_every_key():
     catalogs = {lang: _catalog(lang) for lang in LANGUAGES}
     assert sorted(p.stem for p in (WEB / "i18n" / "messages").glob("*.js")) == LANGUAGES
-    assert sorted(p.stem for p in (WEB / "i18n" / "messages" / "workbench").glob("*.js")) == LANGUAGES
-    assert sorted(p.stem for p in (WEB / "i18n" / "messages" / "engine").glob("*.js")) == LANGUAGES
+    for part in MERGED:
+        assert sorted(p.stem for p in (WEB / "i18n" / "messages" / part).glob("*.js")) == LANGUAGES
     keys = set(catalogs["en"])
     for lang, messages in catalogs.items():
         assert set(messages) == keys, (lang, sorted(keys - set(messages)), sorted(set(messages) - keys))

@@ -29,9 +29,12 @@ Requests:
 * ``hidden_play`` - ``record``, ``moves`` (this turn's move texts so far, at most 16): while
   the turn goes on, the position after them (``pending``, nothing stored); once they end the
   turn, the link (the record changes).  ``moves: []`` sends a hop that needs no move.
+  ``preview``: a move text; the scene of the turn so far with it drawn tentatively and its
+  words (``{scene, words}``), nothing played or stored.
 * ``hidden_state`` - ``record``: the seat's answer again (after a reload).
 * ``hidden_audit`` - ``record``: at the end, the audit (``{ok, problems, cheaters, result,
-  scores, hands}``) in ``audit``.
+  scores, winners, hands}``) in ``audit``: the result and scores of the whole game, both hands
+  known (a seat's own copy scores the end without the other's hand: the page shows these).
 
 A seat's answer: ``record``, ``changed``, ``link`` (the link this command made, to send to
 the friend; ``""`` when it made none), ``last_link`` (the last link this seat made: to send
@@ -213,6 +216,15 @@ def cmd_hidden_new(session, req):
     return answer(session, player, changed=True, link=player.last_link)
 
 
+def hidden_link_options(game_id: str, options: list) -> dict | None:
+    """The options a game played with hidden hands by link must have (two players; a single
+    round where the game has rounds), or None: the game is not played so (``hello``)."""
+    if game_id not in HIDDEN_GAMES:
+        return None
+    names = {o["name"] for o in options}
+    return {"players": 2, **({"target": None} if "target" in names else {})}
+
+
 def _step(player) -> int:
     return player.deal.step if isinstance(player, HiddenPlayer) else player.step
 
@@ -316,6 +328,8 @@ def _moves(req) -> list:
 def cmd_hidden_play(session, req):
     player = _player(session, req)
     moves = _moves(req)
+    if "preview" in req:
+        return _preview(session, player, moves, req["preview"])
     if not player.my_turn:
         raise BridgeError("it is your friend's turn: wait for their link" if not player.finished
                           else "the game is over: run the audit")
@@ -329,6 +343,20 @@ def cmd_hidden_play(session, req):
     if not walk.is_over and walk.current_player == player.seat:
         return answer(session, player, changed=False, walk=walk, pending=moves)
     return _send(session, player, moves)
+
+
+def _preview(session, player, moves: list, move) -> dict:
+    """``preview``: the scene of this turn so far with ``move`` drawn tentatively and the move
+    in words (as ``preview`` for a game on screen); nothing is played or stored."""
+    if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
+        raise BridgeError(f"preview needs a move text of at most {MAX_MOVE_TEXT} characters")
+    if not player.my_turn or _needs_no_move(player):
+        raise BridgeError("only the player to move can preview a move")
+    trial = _walk(session, player, [*moves, move])
+    walk = _walk(session, player, moves)
+    value = walk.to_move(move)
+    return {"scene": view.scene(walk.view(player.seat), player.seat, preview=value),
+            "words": trial.move_words(len(trial.history) - 1, player.seat)}
 
 
 def _walk(session, player, moves: list):

@@ -8,6 +8,7 @@ from ..core import game_class, list_games, new_game, record_formats
 from .errors import BridgeError, refuse_bot, whole_number
 from .formats import format_info, importable
 from .friends import play_answer
+from .hidden import hidden_link_options
 from .lines import play_in_tree
 from .session import (Session, agent_seed, check_friend_move, check_players, goto, players_to_move, require_game,
                       start, viewer)
@@ -28,6 +29,8 @@ def cmd_hello(session: Session, req):
             g["seat_names"] = list(cls.SEAT_NAMES)
         # a game with a friend by link (bridge/friends.py): two players, nothing hidden
         g["friend"] = not cls.hidden_information and len(g["players"]) == 2
+        # hidden hands by link (bridge/hidden.py): the options such a game must have, else None
+        g["hidden_link"] = hidden_link_options(g["id"], g["options"])
     return {"version": __version__, "games": games,
             "record_formats": [format_info(f) for f in record_formats()],
             "importable": importable()}

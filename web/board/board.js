@@ -21,6 +21,7 @@ export const hooks = {
   pickTarget: null, // (target): a target clicked while a conditional reply is chosen (ui.pick)
   pickMove: null, // (move): the button of such a move that has no click path
   cancelPick: null, // (): back to the game from choosing a conditional reply
+  previewRequest: null, // (move): the request that previews a move of the game on screen, or null (`preview`)
 };
 
 layoutHooks.redraw = () => { if (ui.state) drawAll(); };
@@ -122,7 +123,7 @@ export function render(state) {
   $("help-note").textContent = noHelp;
   $("help-note").hidden = !noHelp;
   renderActions();
-  renderStrips(state, ui.paused || !!ui.early);
+  renderStrips(state, ui.paused || !!ui.early || !!state.hidden); // (hidden: a friend's link, no computer thinks)
   drawBoard(); // after what sits above it: the room it may take is known (layout.js)
   markHint();
   renderScores(state);

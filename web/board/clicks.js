@@ -2,7 +2,6 @@
 // by target; a complete path that fits several moves becomes a choice shown one at a time
 // ("Rotate", "Place"). Keyboard shortcuts of the page, too.
 import { candidates, drawAll, hooks, isHumanTurn, needsHandover } from "./board.js";
-import { playMove } from "../page/play.js";
 import { $, showError } from "../page/dom.js";
 import { page, ui } from "../page/page.js";
 import { t } from "../i18n/i18n.js";
@@ -10,7 +9,7 @@ import { t } from "../i18n/i18n.js";
 async function showChoice() {
   const move = ui.choice.moves[ui.choice.index];
   drawAll(); // the choice controls at once; the preview follows from the worker
-  const { response, current } = await page.request({ cmd: "preview", move });
+  const { response, current } = await page.request(hooks.previewRequest(move) || { cmd: "preview", move });
   if (!current || !ui.choice) return;
   // (the move in words rides along with its scene: the choice's controls show them)
   page.setPreview(response.ok ? { ...response.result.scene, move, words: response.result.words,
@@ -26,7 +25,7 @@ export function cycleChoice() {
 
 export function confirmChoice() {
   if (!ui.choice) return;
-  playMove(ui.choice.moves[ui.choice.index]);
+  hooks.playMove(ui.choice.moves[ui.choice.index]);
 }
 
 export function onActivate(target) {
@@ -52,7 +51,7 @@ export function onActivate(target) {
   }
   showError("");
   const complete = cands.filter((m) => m.path.length === path.length);
-  if (complete.length === cands.length && complete.length === 1) { playMove(complete[0].move); return; }
+  if (complete.length === cands.length && complete.length === 1) { hooks.playMove(complete[0].move); return; }
   if (complete.length === cands.length) {
     page.select(path.slice(0, -1), { moves: complete.map((m) => m.move), index: 0, path });
     showChoice();

@@ -27,6 +27,8 @@
 //   share.js     share links, embed code, export and import
 //   friends.js   games with a friend by link: the friend card, a friend's link, the list
 //                (friend-replies.js: the conditional replies, chosen on the board; the name)
+//   hidden.js    games with hidden hands by link (Triominos, iwoki, Codex: the fair deal), their
+//                records in storage, links, turns, the audit (hidden-card.js: their card, the list)
 //   analysis.js  live analysis: candidates, principal variations, the board overlay
 //   review.js    game review: the win-rate graph and the move marks
 //   gameover.js  the game-over card: the result, Rematch, New game, Review game, Share
@@ -55,6 +57,8 @@ import { reviewAfterRender, wireReview } from "../panels/review.js";
 import { renderGameOver, wireGameOver } from "../panels/gameover.js";
 import { renderFriend, renderFriendGames, startFriendGame, wireFriends } from "../panels/friends.js";
 import { cancelPick, pickMove, pickTarget } from "../panels/friend-replies.js";
+import { hiddenMove, hiddenPreview, hiddenUndo, startHiddenGame } from "../panels/hidden.js";
+import { renderHidden, wireHidden } from "../panels/hidden-card.js";
 import { FRIEND_SEAT } from "../panels/friend-seat.js";
 import { clearHash, hashParams, openLink, openWaitingLink, renderExports, wireRecords } from "../panels/share.js";
 import { $, showError } from "./dom.js";
@@ -154,6 +158,7 @@ function afterRender(state) {
   renderExports(state);
   autosave(state);
   renderFriend(state);
+  renderHidden(state);
   renderFriendGames();
   announceEvent(state);
   moveFeedback(state); // the move sound, the last move's fade-in (display settings)
@@ -164,7 +169,10 @@ function afterRender(state) {
 }
 
 Object.assign(boardHooks, {
-  afterRender, playMove, cycleChoice, confirmChoice, afterDraw: drawOverlay, pickTarget, pickMove, cancelPick,
+  afterRender, cycleChoice, confirmChoice, afterDraw: drawOverlay, pickTarget, pickMove, cancelPick,
+  // a game with hidden hands by link moves through its links (hidden.js)
+  playMove: (move) => (ui.state && ui.state.hidden ? hiddenMove(move) : playMove(move)),
+  previewRequest: hiddenPreview,
 });
 
 // ---------------------------------------------------------------- wiring
@@ -194,6 +202,7 @@ function wire() {
   wireRecords();
   wireSaves();
   wireFriends();
+  wireHidden();
   wireAnalysis();
   wireReview();
   wireGameOver();
@@ -204,7 +213,8 @@ function wire() {
     if (svg && svg.dataset.panel && ev.target.dataset.target !== undefined) ui.panelFocus[svg.dataset.panel] = ev.target.dataset.target;
   });
   $("handover-go").addEventListener("click", showHand);
-  $("undo").addEventListener("click", () => send({ cmd: "undo", until_human: true }, { pause: true }));
+  $("undo").addEventListener("click", () => (ui.state && ui.state.hidden ? hiddenUndo()
+    : send({ cmd: "undo", until_human: true }, { pause: true })));
   $("redo").addEventListener("click", () => send({ cmd: "redo", until_human: true }, { pause: true }));
   $("ai-move").addEventListener("click", () => { ui.paused = false; scheduleAi(); render(ui.state); });
   $("stop-thinking").addEventListener("click", moveNow);
@@ -213,7 +223,9 @@ function wire() {
   $("settings").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const form = readForm();
-    if (form.players.includes(FRIEND_SEAT)) startFriendGame(form);
+    const info = ui.games.find((g) => g.id === form.game);
+    if (form.players.includes(FRIEND_SEAT) && info && info.hidden_link) startHiddenGame(form);
+    else if (form.players.includes(FRIEND_SEAT)) startFriendGame(form);
     else startNew(form, null, { reveal: true });
   });
   document.addEventListener("bw-review", () => { if (ui.state) renderMoveList(ui.state); }); // marks

@@ -14,6 +14,14 @@ export function makeOption(value, text, selected = false) {
   return o;
 }
 
+/** Select the text of `box` (an input) and copy it to the clipboard: resolves to whether it was
+ * copied (else it is selected, for the person to copy). */
+export async function copyFrom(box) {
+  box.focus();
+  box.select();
+  try { await navigator.clipboard.writeText(box.value); return true; } catch (_) { return !!(document.execCommand && document.execCommand("copy")); }
+}
+
 export function makeButton(text, title, onClick) {
   const b = document.createElement("button");
   b.type = "button"; b.textContent = text;

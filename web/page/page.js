@@ -90,6 +90,7 @@ export const agentOf = (state, i) => agentTitle(state.players[i].agent, state.pl
  * engine refuses it too); it comes back once the game is over, and a link opened as a copy to
  * look at is an ordinary game. */
 export function noHelpReason(state) {
+  if (state && state.hidden) return t("help.hidden"); // (its hands are not the engine's to search)
   return state && state.friend && state.friend.running
     ? t("help.friend") : "";
 }

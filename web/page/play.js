@@ -11,6 +11,7 @@ const AI_DELAY_MS = 300;
 const THINK_SLICE_S = 0.15; // the worker searches this long between two looks at the page
 const NO_LEVELS = { iterations: null, seconds: 1 }; // an engine that lists no levels: 1 s a move
 
+const ON_SCREEN_GAME = new Set(["play", "undo", "redo", "goto", "play_line", "promote", "delete", "ai"]);
 let aiTimer = null; // the computer's turn, due after AI_DELAY_MS
 let thinkToken = 0; // a newer think loop (or any other request) ends an older one
 let stopThinking = false; // "Move now": play the best move found so far
@@ -28,6 +29,12 @@ export function moveNow() {
 /** Send a game command and render its state (only if no newer request was made). */
 export async function send(request, { pause = false, quiet = false } = {}) {
   if (notReady()) return { ok: false, error: { code: "not_ready", message: $("error").textContent } };
+  // a game with hidden hands by link is not the engine's game on screen: it moves by its links
+  // only (panels/hidden.js), so going back in it, or a move of the engine's game, is not for it
+  if (ui.state && ui.state.hidden && ON_SCREEN_GAME.has(request.cmd)) {
+    showError(t("hidden.linksOnly"));
+    return { ok: false, error: { code: "hidden_game", message: t("hidden.linksOnly") } };
+  }
   cancelAi();
   page.pause(pause);
   page.setBusy(true);
@@ -74,7 +81,7 @@ export async function playPendingMove() {
 export function scheduleAi() {
   cancelAi();
   const s = ui.state;
-  if (!s || s.is_over || ui.paused || ui.embed || ui.early) return;
+  if (!s || s.is_over || ui.paused || ui.embed || ui.early || s.hidden) return; // (hidden: the friend's link)
   const p = s.players[s.current_player];
   if (p.agent === "human") return;
   $("status").append(" " + t("play.thinking"));

@@ -18,6 +18,10 @@ let savedKey = ""; // what this tab last wrote or read there (savedGameKey): the
 let movedOn = false; // another tab has written that entry since
 let lastSaved = null; // the state last autosaved (tried again after "Delete old saves")
 let bootError = null; // a saved game that could not be resumed at start-up: shown once the page is up
+let resumeHidden = async () => false; // a game with hidden hands by link: hidden.js resumes it
+
+/** hidden.js resumes its games ((entry, {boot}) => resolves to whether it did). */
+export function setHiddenResume(fn) { resumeHidden = fn; }
 
 /** The autosave entry of the game on screen (null: none, e.g. an embed). */
 export const currentSaveId = () => saveId;
@@ -66,7 +70,7 @@ export function autosave(state, { force = false } = {}) {
   let old = getSave(saveId);
   // a different game than the entry holds (e.g. started through window.boardwright): a new entry
   if (!saveId || (old && (old.game !== state.game || old.record.seed !== state.seed))) {
-    if (old && old.moves === 0 && !old.friend) deleteSave(old.id); // an untouched game is replaced, not listed
+    if (old && old.moves === 0 && !old.friend && !old.hiddenSeat) deleteSave(old.id); // an untouched game is replaced, not listed
     useSave(newSaveId());
     old = null;
   }
@@ -106,7 +110,7 @@ function forkNotice(otherMoves) {
 
 /** Storage full: say so where the player looks, with the two ways out (nothing is deleted
  * unless the player clicks). */
-function showStorageWarning(on) {
+export function showStorageWarning(on) {
   const box = $("storage-warning");
   if (box.hidden === !on) return;
   box.hidden = !on;
@@ -159,7 +163,7 @@ function onStorage(ev) {
 export function renderSaves() {
   const list = $("saves");
   const { saves: all, corrupt, legacy } = listSaves();
-  const entries = all.filter((e) => !e.friend); // games with friends have their own list (friends.js)
+  const entries = all.filter((e) => !e.friend && !e.hiddenSeat); // games with friends have their own list (friends.js)
   list.replaceChildren();
   for (const e of entries) {
     const li = document.createElement("li");
@@ -208,6 +212,7 @@ export function markOnScreen(li) {
 export async function resumeSave(id, { boot = false } = {}) {
   const e = getSave(id);
   if (!e) { showError(t("saves.gone")); renderSaves(); return false; }
+  if (e.hiddenSeat) return resumeHidden(e, { boot }); // a game with hidden hands by link (hidden.js)
   stopReplay();
   cancelAi();
   page.setBusy(true);
@@ -238,7 +243,7 @@ export async function resumeSave(id, { boot = false } = {}) {
 /** A game nobody has moved in yet is not worth keeping once another one starts. */
 export function dropIfUntouched(id) {
   const e = getSave(id);
-  if (e && e.moves === 0 && !e.friend) deleteSave(id); // an invitation with no move is a game
+  if (e && e.moves === 0 && !e.friend && !e.hiddenSeat) deleteSave(id); // an invitation with no move is a game
 }
 
 export function wireSaves() {

@@ -101,19 +101,24 @@ function buildSeats(gameId) {
   const previous = [...seats.querySelectorAll("[data-seat]")]
     .map((s) => (s.value === s.dataset.default ? undefined : s.value));
   seats.replaceChildren();
-  seatNames(info).forEach((name, i) => {
+  const names = seatNames(info);
+  // by link: games with nothing hidden, and games with hidden hands dealt fairly (two players)
+  const byLink = info.friend || (!!info.hidden_link && names.length === 2);
+  names.forEach((name, i) => {
     const label = document.createElement("label");
     const select = document.createElement("select");
     select.name = "seat-" + i;
     select.dataset.seat = i;
     const choices = [{ name: "human", title: t("agent.human") }, ...info.agents, ...botChoices()];
     for (const a of choices) select.appendChild(makeOption(a.name, agentTitle(a.name, a.title)));
-    // a friend by link (panels/friends.js): two-player games with nothing hidden (the engine's `friend`)
-    const friend = makeOption(FRIEND_SEAT, t(info.friend ? "form.friend" : "form.friend.hidden"));
-    friend.disabled = !info.friend;
-    if (!info.friend) friend.title = t("form.friend.hidden.title");
+    // a friend by link (panels/friends.js): two-player games with nothing hidden (the engine's
+    // `friend`); hidden hands (panels/hidden.js): the games the engine deals fairly by link
+    // (`hidden_link`), for two players only (the deal's links for 3-4 are not offered)
+    const friend = makeOption(FRIEND_SEAT, t(byLink ? "form.friend" : info.hidden_link ? "form.friend.twoOnly" : "form.friend.hidden"));
+    friend.disabled = !byLink;
+    if (!byLink) friend.title = t(info.hidden_link ? "form.friend.twoOnly.title" : "form.friend.hidden.title");
     select.appendChild(friend);
-    if (info.friend) choices.push({ name: FRIEND_SEAT });
+    if (byLink) choices.push({ name: FRIEND_SEAT });
     select.addEventListener("change", showFriendFields);
     // default: the first seat is a person, the others the strongest agent
     const best = info.agents.reduce((a, b) => (b.strength > a.strength ? b : a));
@@ -131,6 +136,8 @@ function buildSeats(gameId) {
 function showFriendFields() {
   const seats = [...$("player-fields").querySelectorAll("[data-seat]")];
   $("friend-fields").hidden = !seats.some((s) => s.value === FRIEND_SEAT);
+  const info = gameInfo($("game-select").value);
+  $("friend-hidden-note").hidden = !(info && info.hidden_link);
 }
 
 /** Show the running game's settings in the form (after a game started or was loaded). */

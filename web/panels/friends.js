@@ -11,10 +11,11 @@ import { cancelAi, send, show } from "../page/play.js";
 import { listSaves, getSave } from "./saves.js";
 import { currentSaveId, dropIfUntouched, markOnScreen, resumeSave, useSave } from "./autosave.js";
 import { loadGame } from "../page/games.js";
-import { $, makeButton, showError } from "../page/dom.js";
+import { $, copyFrom, makeButton, showError } from "../page/dom.js";
 import { page, playerName, savedStatus, statusWords, ui } from "../page/page.js";
 import { FRIEND_SEAT } from "./friend-seat.js";
 import { qrBox } from "./qr.js";
+import { hiddenGames } from "./hidden.js";
 import { flushName, renderReplies, repliesChangedSinceSent, wireReplies } from "./friend-replies.js";
 import { errorText, fmtDateTime, fmtList, t } from "../i18n/i18n.js";
 
@@ -233,10 +234,8 @@ async function copyLink() {
   if (!shown) return;
   const url = linkUrl(shown.token);
   const box = $("friend-link");
-  box.focus();
-  box.select();
-  let copied = false;
-  try { await navigator.clipboard.writeText(url); copied = true; } catch (_) { copied = document.execCommand && document.execCommand("copy"); }
+  box.value = url;
+  const copied = await copyFrom(box);
   $("friend-copied").textContent = t(copied ? "friend.copied" : "friend.copyIt");
   await commit();
 }
@@ -275,6 +274,20 @@ function rematch() {
 }
 
 // ---------------------------------------------------------------- the list
+/** A row of the list: the game `e` with `them` (a name, "" for none), whose `turn` (words),
+ * since `at` (ms), with its Open button (or "on screen"). */
+function friendRow(e, them, turn, at) {
+  const li = document.createElement("li");
+  const what = document.createElement("span");
+  what.className = "what";
+  const other = them || t("friend.yourFriend");
+  what.textContent = t("friends.entry", { title: e.title, them: other, turn, since: fmtDateTime(new Date(at)), n: e.moves });
+  li.append(what);
+  if (e.id === currentSaveId()) markOnScreen(li);
+  else li.append(makeButton(t("friends.open"), t("friends.open.title", { title: e.title, them: other }), () => resumeSave(e.id)));
+  return li;
+}
+
 /** "Games with friends": opponent, whose move, since when, the result once over. */
 export function renderFriendGames() {
   const list = $("friend-games");
@@ -282,22 +295,22 @@ export function renderFriendGames() {
   list.replaceChildren();
   for (const e of games) {
     const f = e.friend;
-    const li = document.createElement("li");
-    li.dataset.friendGame = f.id;
-    const what = document.createElement("span");
-    what.className = "what";
-    const them = f.names[1 - f.seat] || t("friend.yourFriend");
     const last = f.times && f.times.length ? f.times[f.times.length - 1] : f.start;
-    const since = fmtDateTime(new Date(last * 60_000));
     const turn = e.friendTurn === "over" ? savedStatus(e).slice(0, 60)
       : t(e.friendTurn === "you" ? "friends.yourMove" : "friends.theirMove");
-    what.textContent = t("friends.entry", { title: e.title, them, turn, since, n: e.moves });
-    li.append(what);
-    if (e.id === currentSaveId()) markOnScreen(li);
-    else li.append(makeButton(t("friends.open"), t("friends.open.title", { title: e.title, them }), () => resumeSave(e.id)));
+    const li = friendRow(e, f.names[1 - f.seat], turn, last * 60_000);
+    li.dataset.friendGame = f.id;
     list.append(li);
   }
-  $("friends-card").hidden = ui.embed !== null || !games.length;
+  const hidden = hiddenGames().map((e) => { // games with hidden hands (hidden.js)
+    const h = e.hiddenSeat;
+    const turn = h.need === "audit" ? String(e.status).slice(0, 60) : t(h.need === "wait" ? "friends.theirMove" : "friends.yourMove");
+    const li = friendRow(e, h.names[1 - h.seat], turn, e.updated);
+    li.dataset.hiddenGame = h.id;
+    return li;
+  });
+  list.append(...hidden);
+  $("friends-card").hidden = ui.embed !== null || !(games.length + hidden.length);
 }
 
 export function wireFriends() {

@@ -41,8 +41,9 @@ export function renderGameOver(state) {
   }
   result.append(resultText(state));
   $("game-over-detail").textContent = detail(state);
-  $("go-rematch").hidden = !!state.friend; // the friend card's Rematch
-  $("go-review").hidden = $("review-start").hidden; // hidden while a review runs
+  $("go-rematch").hidden = !!state.friend || !!state.hidden; // the friend card's Rematch; none by hidden link yet
+  $("go-review").hidden = $("review-start").hidden || !!state.hidden; // hidden while a review runs
+  $("go-share").hidden = !!state.hidden; // (its link is the card's)
 }
 
 async function rematch() {

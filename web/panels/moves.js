@@ -207,6 +207,7 @@ export function wireMoveList() {
 export function renderReplay(state) {
   if (state.cursor >= state.moves.length) stopReplay();
   showReplayBar(state, !!replayTimer, !!ui.embed);
+  if (state.hidden) $("replay").hidden = true; // a game by hidden link goes back nowhere (hidden.js)
 }
 
 function gotoMove(cursor) {

@@ -21,8 +21,9 @@ function loadEncoder() {
 export async function qrMatrix(text) {
   const encode = await loadEncoder();
   let ecc = "medium";
-  let rows = encode(text, "raw", { ecc, encoding: "byte", border: 1 });
-  if (rows.length - 2 > DENSE) {
+  let rows = null;
+  try { rows = encode(text, "raw", { ecc, encoding: "byte", border: 1 }); } catch (_) { /* too long for M: L holds more */ }
+  if (!rows || rows.length - 2 > DENSE) {
     ecc = "low";
     rows = encode(text, "raw", { ecc, encoding: "byte", border: 1 });
   }

@@ -3,6 +3,7 @@
 import { notReady } from "../page/early.js";
 import { loadGame } from "../page/games.js";
 import { openFriendLink } from "./friends.js";
+import { hiddenToken, importHidden, openHiddenLink } from "./hidden.js";
 import { $, makeButton, showError } from "../page/dom.js";
 import { importable, page, playerName, ui } from "../page/page.js";
 import { engineText, errorText, t } from "../i18n/i18n.js";
@@ -17,6 +18,7 @@ function pageAddress() {
 
 async function shareLink() {
   if (notReady()) return null;
+  if (ui.state && ui.state.hidden) { showError(t("hidden.noShare")); return null; } // (the card's link)
   const { response } = await page.request({ cmd: "share" });
   if (!response.ok) { showError(errorText(response.error)); return null; }
   return response.result;
@@ -108,6 +110,13 @@ async function exportAs(opt) {
 
 async function importText(text) {
   if (notReady()) return false;
+  // a game with hidden hands: its link, or its keys exported (hidden.js)
+  const token = hiddenToken(text);
+  if (token || await importHidden(text)) {
+    $("import-text").value = "";
+    if (token) await openHiddenLink(token);
+    return true;
+  }
   const failed = await loadGame({ cmd: "import", text }, t("import.failed"));
   if (!failed) $("import-text").value = "";
   return !failed;
@@ -147,9 +156,12 @@ export async function openLink(token, { atStart = false } = {}) {
   // a move from a friend (link format version 3, pygame_core/records/v3.py): checked against
   // this browser's copy of that game (friends.js)
   const friend = /^3\./.test(token) && !ui.embed; // an embed shows the game, as any link
-  const failed = friend ? await openFriendLink(token, { atStart })
+  // a game with hidden hands (link format version 4): against this browser's keys (hidden.js)
+  const hidden = /^4\./.test(token) && !ui.embed;
+  const failed = hidden ? await openHiddenLink(token, { atStart })
+    : friend ? await openFriendLink(token, { atStart })
     : await loadGame({ cmd: "open", token }, t("link.failed"), { atStart });
-  if ((!failed || friend) && !ui.embed) clearHash(); // a friend's link refused stays refused on reload
+  if ((!failed || friend || hidden) && !ui.embed) clearHash(); // a friend's link refused stays refused on reload
   return failed;
 }
 

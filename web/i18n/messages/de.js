@@ -1,6 +1,7 @@
 // The German messages: the same keys as en.js (docs/languages.md).
 import workbench from "./workbench/de.js"; // (the Bot workbench's messages)
 import engine from "./engine/de.js"; // (the engine's game texts: moves in words, status, board names)
+import hidden from "./hidden/de.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — Brettspiele mit ungewöhnlicher Geometrie",
@@ -463,4 +464,4 @@ const page = {
  "friend.share.sheet": "{title} mit einem Freund"
 };
 
-export default Object.assign(page, workbench, engine);
+export default Object.assign(page, workbench, engine, hidden);

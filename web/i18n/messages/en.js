@@ -1,6 +1,7 @@
 // The English messages (the default, and the fallback of a key missing elsewhere): docs/languages.md.
 import workbench from "./workbench/en.js"; // (the Bot workbench's messages)
 import engine from "./engine/en.js"; // (the engine's game texts: moves in words, status, board names)
+import hidden from "./hidden/en.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — unusual-geometry board games",
@@ -463,4 +464,4 @@ const page = {
  "friend.share.sheet": "{title} with a friend"
 };
 
-export default Object.assign(page, workbench, engine);
+export default Object.assign(page, workbench, engine, hidden);

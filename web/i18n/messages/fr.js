@@ -1,6 +1,7 @@
 // The French messages: the same keys as en.js (docs/languages.md).
 import workbench from "./workbench/fr.js"; // (the Bot workbench's messages)
 import engine from "./engine/fr.js"; // (the engine's game texts: moves in words, status, board names)
+import hidden from "./hidden/fr.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — jeux de plateau aux géométries inhabituelles",
@@ -463,4 +464,4 @@ const page = {
  "friend.share.sheet": "{title} avec un ami"
 };
 
-export default Object.assign(page, workbench, engine);
+export default Object.assign(page, workbench, engine, hidden);

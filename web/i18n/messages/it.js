@@ -1,6 +1,7 @@
 // The Italian messages: the same keys as en.js (docs/languages.md).
 import workbench from "./workbench/it.js"; // (the Bot workbench's messages)
 import engine from "./engine/it.js"; // (the engine's game texts: moves in words, status, board names)
+import hidden from "./hidden/it.js"; // (the games with hidden hands by link)
 
 const page = {
  "page.title": "Boardwright — giochi da tavolo dalle geometrie insolite",
@@ -463,4 +464,4 @@ const page = {
  "friend.share.sheet": "{title} con un amico"
 };
 
-export default Object.assign(page, workbench, engine);
+export default Object.assign(page, workbench, engine, hidden);

@@ -1,0 +1,140 @@
+// The card of a game with hidden hands by link (hidden.js plays it): whose link is awaited, the
+// link to send (Copy, the share sheet, a QR code while it is short enough), "Make the link" for
+// a hop that carries no move, the friend's link pasted in, the keys' note with the export, and
+// at the end the audit's verdict. Drawn from the state on screen (its `hidden`) after each render.
+import { exportHidden, hiddenHop, hideNotice, takePasted } from "./hidden.js";
+import { qrBox } from "./qr.js";
+import { $, copyFrom } from "../page/dom.js";
+import { playerName, ui } from "../page/page.js";
+import { fmtList, t } from "../i18n/i18n.js";
+
+const QR_MAX = 2_900; // characters: the most a QR code holds (version 40, level L, bytes)
+let setQr = () => {};
+
+const linkUrl = (token) => `${location.href.split("#")[0]}#r=${token}`;
+
+function them(state) {
+  const h = state.hidden;
+  return playerName(state, 1 - h.seat) || t("friend.yourFriend");
+}
+
+/** The line that says where the game stands for this seat. */
+function headline(state) {
+  const h = state.hidden;
+  const other = them(state);
+  if (h.need === "audit") return t("hidden.head.over", { them: other });
+  if (h.need === "move") return h.pending ? t("hidden.head.turnGoesOn", { n: h.pending }) : t("hidden.head.move");
+  if (h.need === "send") return t("hidden.head.send");
+  if (!state.moves.length && h.seat === 0 && h.link) return t("hidden.head.invite", { them: other });
+  return t("hidden.head.wait", { them: other });
+}
+
+/** The card for `state` (after each render). */
+export function renderHidden(state) {
+  const h = state && state.hidden;
+  const card = $("hidden-card");
+  if (!h) {
+    card.hidden = $("hidden-notice").hidden;
+    $("hidden-body").hidden = true;
+    setQr("");
+    return;
+  }
+  card.hidden = false;
+  $("hidden-body").hidden = false;
+  $("hidden-headline").textContent = headline(state);
+  const words = state.move_words || state.moves;
+  const news = h.news.length && h.need !== "audit" ? words.slice(-h.news.length) : [];
+  $("hidden-news").textContent = news.length ? t("hidden.news", { them: them(state), moves: fmtList(news) }) : "";
+  $("hidden-news").hidden = !news.length;
+  renderAudit(state);
+  $("hidden-hop").hidden = h.need !== "send";
+  // the link to send: the one just made, else the last one (to send again, or at the end)
+  const link = h.need === "move" || h.need === "send" ? "" : h.link || h.last_link;
+  $("hidden-send").hidden = !link;
+  $("hidden-send-title").textContent = h.need === "audit" ? t("hidden.send.final", { them: them(state) })
+    : t("hidden.send", { them: them(state) });
+  const url = link ? linkUrl(link) : "";
+  if ($("hidden-link").value !== url) { $("hidden-link").value = url; $("hidden-copied").textContent = ""; }
+  $("hidden-share").hidden = !navigator.share;
+  $("hidden-qr-long").hidden = url.length <= QR_MAX;
+  setQr(url.length <= QR_MAX ? url : "");
+  $("hidden-receive").hidden = h.need !== "wait" && !(h.need === "audit" && !h.finished);
+  // during this seat's turn the board comes first (on a phone, right under this card)
+  $("hidden-keys").hidden = h.need === "move";
+  $("hidden-no-resign").hidden = h.need === "audit" || h.need === "move";
+}
+
+function renderAudit(state) {
+  const h = state.hidden;
+  const box = $("hidden-audit");
+  box.replaceChildren();
+  box.hidden = h.need !== "audit";
+  if (box.hidden) return;
+  const a = h.audit;
+  const p = document.createElement("p");
+  p.className = "verdict";
+  if (!a) {
+    p.textContent = t("hidden.audit.running");
+    box.append(p);
+    return;
+  }
+  box.classList.toggle("failed", !a.ok);
+  if (a.ok) p.textContent = t("hidden.audit.ok");
+  else {
+    const names = (a.cheaters || []).map((i) => playerName(state, i));
+    p.textContent = names.length ? t("hidden.audit.cheated", { names: fmtList(names), count: names.length })
+      : t("hidden.audit.failed");
+  }
+  box.append(p);
+  if (a.scores) {
+    const scores = document.createElement("p");
+    scores.textContent = t("hidden.audit.scores", { scores: state.players.map((_, i) => `${playerName(state, i)} ${a.scores[i]}`).join(" · ") });
+    box.append(scores);
+  }
+  if (!a.ok && a.problems.length) {
+    const list = document.createElement("ul");
+    for (const problem of a.problems) {
+      const li = document.createElement("li");
+      li.textContent = problem; // the engine's words (they name the move and the player)
+      list.append(li);
+    }
+    box.append(list);
+  }
+}
+
+async function copyLink() {
+  const box = $("hidden-link");
+  if (!box.value) return;
+  const copied = await copyFrom(box);
+  $("hidden-copied").textContent = t(copied ? "friend.copied" : "friend.copyIt");
+}
+
+async function shareLink() {
+  const s = ui.state;
+  if (!s || !s.hidden || !navigator.share || !$("hidden-link").value) return;
+  try {
+    await navigator.share({ title: t("friend.share.sheet", { title: s.title }), text: t("hidden.share.text", { title: s.title }), url: $("hidden-link").value });
+  } catch (err) {
+    if (err && err.name === "AbortError") return;
+    $("hidden-copied").textContent = t("friend.shareFailed");
+    return;
+  }
+  $("hidden-copied").textContent = t("friend.shared");
+}
+
+export function wireHidden() {
+  $("hidden-qr-box").open = !navigator.share;
+  setQr = qrBox($("hidden-qr-box"), $("hidden-qr"), t("friend.qr.label"));
+  $("hidden-copy").addEventListener("click", copyLink);
+  $("hidden-share").addEventListener("click", shareLink);
+  $("hidden-hop").addEventListener("click", hiddenHop);
+  $("hidden-export").addEventListener("click", exportHidden);
+  const take = () => {
+    const text = $("hidden-paste").value;
+    $("hidden-paste").value = "";
+    hideNotice();
+    takePasted(text);
+  };
+  $("hidden-take").addEventListener("click", take);
+  $("hidden-paste").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); take(); } });
+}
