@@ -154,8 +154,13 @@ def test_the_root_children_run_the_pairs_search_from_pairs_children_visits():
     assert agent._hsearch_due(grandchild, child) and grandchild.hs == 1
 
 
+ROOT_CHILDREN_POSITION = ("e4", "d1", "f6", "b6", "f4", "c4", "f3", "e1")
+
+
 def test_root_children_proven_lost_by_their_own_search_over_every_pair():
-    """Hex 5 after d5 b1 d1 b5, Blue to move.  With ``pairs_children = 1`` each child of the root
+    """Hex 6 after e4 d1 f6 b6 f4 c4 f3 e1, Blue to move (on Hex 5 after d5 b1 d1 b5, the position
+    of this test before the pairs search's longer lists, the root's own search now proves those
+    children lost first).  With ``pairs_children = 1`` each child of the root
     runs the search over every pair at its first ranking (32 visits, long before
     ``hsearch_visits``); the children it proves lost leave Red, to move, semi-connected (checked
     again here on the same filled-in position), and the search plays none of them.  Without the
@@ -164,8 +169,8 @@ def test_root_children_proven_lost_by_their_own_search_over_every_pair():
     from pygame_core.agents.mcts import MCTSAgent
     from pygame_core.games.connection.bitboard_ica import fill_in
 
-    g = pygame_core.new_game("hex", seed=0, size=5)
-    for cell in ("d5", "b1", "d1", "b5"):
+    g = pygame_core.new_game("hex", seed=0, size=6)
+    for cell in ROOT_CHILDREN_POSITION:
         g.play(g.parse_move(cell))
     core, s0, s1 = g.bit_state()
     for children in (0, 1):
@@ -192,7 +197,7 @@ def test_pairs_mover_only_searches_every_pair_for_the_player_to_move_alone(monke
     """``pairs_mover_only``: below the root the search over every pair runs for the player to
     move (what proves a child lost: the losing move) and the anchored one for the player who
     moved; the root keeps both.  The children it proves lost are still those the pairs search
-    finds Red semi-connected in (Hex 5 after d5 b1 d1 b5, as above)."""
+    finds Red semi-connected in (the position above)."""
     import pygame_core
     from pygame_core.agents.mcts import MCTSAgent
     from pygame_core.games.connection import hsearch as knowledge
@@ -208,8 +213,8 @@ def test_pairs_mover_only_searches_every_pair_for_the_player_to_move_alone(monke
 
     monkeypatch.setattr(knowledge, "hsearch_pairs", spy("pairs", knowledge.hsearch_pairs))
     monkeypatch.setattr(knowledge, "hsearch", spy("anchored", knowledge.hsearch))
-    g = pygame_core.new_game("hex", seed=0, size=5)
-    for cell in ("d5", "b1", "d1", "b5"):
+    g = pygame_core.new_game("hex", seed=0, size=6)
+    for cell in ROOT_CHILDREN_POSITION:
         g.play(g.parse_move(cell))
     core, s0, s1 = g.bit_state()
     agent = MCTSAgent(seed=3)

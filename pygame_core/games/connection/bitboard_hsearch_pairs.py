@@ -46,12 +46,15 @@ import heapq
 from .bitboard_hsearch import HResult, _wins, chains_of
 from .edge_templates import template_vcs
 
-KEEP_VC = 4
-MAX_VC = 8
-MAX_SC = 16
-MAX_ORS = 4  # semi-connections the OR rule combines at most
-OR_RESULTS = 4  # new VCs one new SC may give at most
-BUDGET = 6000
+# list sizes: on the 1,086 positions MoHex decides of benchmarks/data (vc_decided.py --pairs),
+# 4/8/16 a pair with the OR rule over 4 SCs and 4 results proved 730 at 6,000 connections; these
+# 769 at 6,000 and 821 at 10,000 connections, at 1.3-1.6 times the cost (docs/benchmarks.md)
+KEEP_VC = 8
+MAX_VC = 16
+MAX_SC = 32
+MAX_ORS = 6  # semi-connections the OR rule combines at most
+OR_RESULTS = 16  # new VCs one new SC may give at most
+BUDGET = 12000
 
 
 def _bits(m: int):

@@ -60,7 +60,7 @@ class HSearchKnowledge:
     def _blocking_move(self, core, s, me):
         f = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions) if self.inferior_cells else (0, 0, 0)
         stones = (s[0] | f[0], s[1] | f[1])
-        theirs = hsearch_pairs(core, stones[1 - me] | f[2], stones[me], 1 - me, self.pairs_budget or 6000)
+        theirs = hsearch_pairs(core, stones[1 - me] | f[2], stones[me], 1 - me, self.pairs_budget or 12000)
         if theirs.vc_win is None:
             return None
         empty = core.full & ~(s[0] | s[1])

@@ -150,7 +150,7 @@ class BitSearch(HSearchKnowledge):
     hsearch_budget = 1500  # connections H-search works through for each player (bitboard_hsearch)
     # H-search over every pair of points, this many connections (0: never), at the root (once a move), its
     # children from pairs_children visits, any node from pairs_visits (0: never): HSearchKnowledge._hsearch_due
-    pairs_budget = 6000
+    pairs_budget = 12000
     pairs_visits = 0
     pairs_children = 0
     # the root's df-pn solver (bitboard_dfpn): at each of the root's rankings where the position
