@@ -240,3 +240,29 @@ def test_pairs_mover_only_searches_every_pair_for_the_player_to_move_alone(monke
         r = knowledge.hsearch_pairs(core, s1 | f1 | dead, b | f0, 1, agent.pairs_budget)
         assert r.vc_win is not None or r.sc_wins, g.format_move(c.move)
     assert agent.best_move() not in {c.move for c in lost}
+
+
+@pytest.mark.parametrize("escape", ["e10", "g10", "j10"])
+def test_a_second_row_ladder_to_an_escape_is_a_virtual_connection(escape):
+    """Hex 11: Blue c10 on the second row from Blue's bottom side, Red b11 under it: Blue's ladder
+    along row 10 (Red blocking on row 11) reaches a Blue escape stone on row 10, so c10 is joined
+    to the side, through the ladder's cells (no VC without the escape: the ladder alone loses)."""
+    import pygame_core
+
+    g = pygame_core.new_game("hex", seed=0, size=11)
+    core, _, _ = g.bit_state()
+
+    def bits(cells):
+        return sum(1 << core.positions[g.move_cell(g.parse_move(c))] for c in cells)
+
+    ladder = bits(["c10"])
+    for blue, joined in ((["c10", escape], True), (["c10"], False)):
+        r = hsearch_pairs(core, bits(blue), bits(["b11"]), 0)
+        chains, nchain, vc, _ = r.tables
+        a = next(i for i, chain in enumerate(chains) if chain & ladder)
+        bottom = core.nbits + nchain + 1
+        carriers = vc.get(core.nbits + a, {}).get(bottom, [])
+        assert bool(carriers) == joined, (blue, carriers)
+        if joined:  # the row-11 cells from c11 to the escape are in it
+            row = bits([f"{chr(c)}11" for c in range(ord("c"), ord(escape[0]))])
+            assert any(c & row == row for c in carriers)
