@@ -210,6 +210,10 @@ def test_two_friends_play_triominos_with_hidden_hands_by_links(browser, site_url
                 seen["old"] = True
             if hops in (3, 6):
                 check_no_leak(pages, "triominos")
+            news = pg.locator("#hidden-news")
+            if news.is_visible():  # the friend's moves, worded as the move list words them
+                last = pg.locator("#move-list li button").last.inner_text().strip()
+                assert news.inner_text().rstrip(".").endswith(last), (news.inner_text(), last)
             if hops == 4 and st["hidden"]["need"] == "move" and not seen["turn"]:
                 seen["turn"] = True
                 # the seat's hand is drawn, and whose turn it is

@@ -5,7 +5,7 @@
 import { exportHidden, hiddenHop, hideNotice, takePasted } from "./hidden.js";
 import { qrBox } from "./qr.js";
 import { $, copyFrom } from "../page/dom.js";
-import { playerName, ui } from "../page/page.js";
+import { playerName, stateWords, ui } from "../page/page.js";
 import { fmtList, t } from "../i18n/i18n.js";
 
 const QR_MAX = 2_900; // characters: the most a QR code holds (version 40, level L, bytes)
@@ -42,7 +42,9 @@ export function renderHidden(state) {
   card.hidden = false;
   $("hidden-body").hidden = false;
   $("hidden-headline").textContent = headline(state);
-  const words = state.move_words || state.moves;
+  // the friend's moves in words, in the reader's language (as the move list words them)
+  const codes = state.move_words_codes || [];
+  const words = state.move_words ? state.move_words.map((w, i) => stateWords(state, codes[i], w)) : state.moves;
   const news = h.news.length && h.need !== "audit" ? words.slice(-h.news.length) : [];
   $("hidden-news").textContent = news.length ? t("hidden.news", { them: them(state), moves: fmtList(news) }) : "";
   $("hidden-news").hidden = !news.length;
