@@ -38,12 +38,13 @@ from .hidden_bags import BagsPlayer
 from .hidden_common import (KEYS_MISSING, STATE_KIND, STATE_VERSION, b64 as _b64, b64decode, check_moves,
                             fresh_state, hidden_of as _hidden, moves_named as _moves_named, read_state,
                             Seat, spec_of as _spec, take_stored)
+from .hidden_resign import Resigning
 from .records.v4 import check_hidden_options, encode_hidden_link
 
 __all__ = ["KEYS_MISSING", "BagsPlayer", "HiddenPlayer", "load_player", "open_link", "random_placer"]
 
 
-class HiddenPlayer(Seat):
+class HiddenPlayer(Seat, Resigning):
     """One seat of a hidden-hand game by link.  Make one with :meth:`invite` (seat 0) or
     :meth:`accept` (seat 1, from the invitation link), or load one from :meth:`to_json`'s
     record.  :meth:`reply` makes this seat's next link, :meth:`receive` takes the friend's."""
@@ -109,7 +110,7 @@ class HiddenPlayer(Seat):
                 "names": list(self.names), "start": self.start, "seed": self.dp.seed.hex(),
                 "messages": [_b64(m) for m in self.messages], "moves": list(self.moves),
                 "first_player": self.first_player, "decided_by": self.decided_by,
-                "last_link": self.last_link}
+                "last_link": self.last_link, **self.resign_json()}
 
     def _load(self, state: dict) -> None:
         seed, messages, moves = read_state(self, state, lambda ms: [b64decode(m) for m in ms])
@@ -134,6 +135,7 @@ class HiddenPlayer(Seat):
             self._settle()
         except (DealError, GameError) as exc:
             raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
+        self.load_resign(state)
 
     # ----------------------------------------------------------------- the local copy
     @property
@@ -206,7 +208,7 @@ class HiddenPlayer(Seat):
     @property
     def my_turn(self) -> bool:
         """Whether the next hop is this seat's (hops alternate: A sends steps 0, 2, 4...)."""
-        return self.deal.step % 2 == self.seat and not self.finished
+        return self.deal.step % 2 == self.seat and not self.finished and not self.resigned
 
     @property
     def finished(self) -> bool:
@@ -215,6 +217,8 @@ class HiddenPlayer(Seat):
 
     def status(self) -> str:
         """What this seat does next, for people."""
+        if self.resigned:
+            return self.resign_status()
         if self.finished:
             return "The game is over and both keys are shown: run the audit."
         if not self.my_turn:
@@ -321,12 +325,16 @@ class HiddenPlayer(Seat):
         """Take in the friend's link: ``{"status", "message", "new"}`` (status ``"ahead"``:
         taken in; ``"current"``: nothing new; ``"not-yours"``: this seat's own link).  A link
         that does not fit this game raises :class:`InvalidRecordError` naming the move."""
-        h = _hidden(link)
+        return self._receive(_hidden(link))
+
+    def _receive(self, h: dict) -> dict:
         if h["id"] != self.id:
             raise InvalidRecordError(f"this link is for another game ({quote(h['id'], 24)}): {KEYS_MISSING}")
         if h["sender"] == self.seat:
             return {"status": "not-yours", "new": [],
                     "message": "This is the link you sent: it waits for your friend's move."}
+        if h["resign"] or self.resigned:
+            return self.take_resignation(h, self._receive)
         moves = h["moves"]
         check_moves(h, self.moves, self.first_player)
         try:
@@ -412,7 +420,7 @@ class HiddenPlayer(Seat):
         (seats), "result", "scores", "hands"}``."""
         if not self.finished:
             raise GameError("the audit needs both players' keys: finish the game first")
-        return _audit(self)
+        return self.resigned_audit(_audit(self))
 
 
 def random_placer(rng):

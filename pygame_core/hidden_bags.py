@@ -25,10 +25,11 @@ from .deal.players import DealPlayer
 from .hidden_audit import audit_bags
 from .hidden_common import (STATE_KIND, STATE_VERSION, b64, b64decode, bag_seed, check_moves, fresh_state,
                             Seat, hidden_of, moves_named, read_state, take_stored)
+from .hidden_resign import Resigning
 from .records.v4 import check_hidden_options, encode_hidden_link
 
 
-class BagsPlayer(Seat):
+class BagsPlayer(Seat, Resigning):
     """One seat of a game with several bags by link: :meth:`invite` (seat 0), :meth:`accept`
     (seat 1), :meth:`reply` / :meth:`take_turn` (its next link), :meth:`receive` (the
     friend's), :meth:`to_json` (its record: the seed stays home), :meth:`audit`."""
@@ -74,7 +75,7 @@ class BagsPlayer(Seat):
                 "options": dict(self.options), "id": self.id, "seat": self.seat,
                 "names": list(self.names), "start": self.start, "seed": self.seed.hex(),
                 "messages": [[b64(m) for m in hop] for hop in self.messages],
-                "moves": list(self.moves), "last_link": self.last_link}
+                "moves": list(self.moves), "last_link": self.last_link, **self.resign_json()}
 
     def _load(self, state: dict) -> None:
         self.seed, hops, moves = read_state(self, state, lambda ms: [[b64decode(m) for m in hop] for hop in ms])
@@ -94,6 +95,7 @@ class BagsPlayer(Seat):
             self._rebuild()
         except (DealError, GameError) as exc:
             raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
+        self.load_resign(state)
 
     # ----------------------------------------------------------------- the local copy
     @property
@@ -161,9 +163,11 @@ class BagsPlayer(Seat):
 
     @property
     def my_turn(self) -> bool:
-        return self.step % 2 == self.seat and not self.finished
+        return self.step % 2 == self.seat and not self.finished and not self.resigned
 
     def status(self) -> str:
+        if self.resigned:
+            return self.resign_status()
         if self.finished:
             return "The game is over and both keys are shown: run the audit."
         if not self.my_turn:
@@ -293,12 +297,16 @@ class BagsPlayer(Seat):
         """Take in the friend's link: ``{"status", "message", "new"}`` (``"ahead"``, ``"current"``
         or ``"not-yours"``); a link that does not fit raises :class:`InvalidRecordError`
         naming the move, and the record stays as it was."""
-        h = hidden_of(link)
+        return self._receive(hidden_of(link))
+
+    def _receive(self, h: dict) -> dict:
         if h["id"] != self.id or h["game"] != self.game_id:
             raise InvalidRecordError(f"this link is for another game ({quote(h['id'], 24)})")
         if h["sender"] == self.seat:
             return {"status": "not-yours", "new": [],
                     "message": "This is the link you sent: it waits for your friend's move."}
+        if h["resign"] or self.resigned:
+            return self.take_resignation(h, self._receive)
         check_moves(h, self.moves, self.first_player)
         if len(h["hops"]) != len(self.spec.bags):
             raise InvalidRecordError(f"the link carries {len(h['hops'])} deal messages, not {len(self.spec.bags)}")
@@ -398,4 +406,4 @@ class BagsPlayer(Seat):
         every item known (:func:`pygame_core.hidden_audit.audit_bags`)."""
         if not self.finished:
             raise GameError("the audit needs both players' keys: finish the game first")
-        return audit_bags(self)
+        return self.resigned_audit(audit_bags(self))

@@ -84,6 +84,7 @@ def read_state(player, state: dict, messages) -> tuple[bytes, list, list]:
         player.game_id, player.options, player.id = state["game"], dict(state["options"]), state["id"]
         player.seat, player.names, player.start = state["seat"], list(state["names"]), state["start"]
         moves, player.last_link = list(state["moves"]), state["last_link"]
+        player.resigned, player.shown = [], {}          # (:meth:`Resigning.load_resign` reads them)
         player.spec = spec_of(player.game_id, player.options)
         if len(seed) != 32 or player.seat not in (0, 1) or not all(isinstance(m, str) for m in moves):
             raise ValueError

@@ -140,7 +140,7 @@ def _needs_no_move(player) -> bool:
 def _need(player) -> str:
     if player.finished:
         return "audit"
-    if not player.my_turn:
+    if not player.my_turn or player.resigned:
         return "wait"
     return "send" if _needs_no_move(player) else "move"
 
@@ -193,7 +193,8 @@ def answer(session, player, *, changed: bool, link: str = "", walk=None, pending
     return {"record": record, "changed": changed, "link": link, "last_link": player.last_link,
             "hidden": {"id": player.id, "game": player.game_id, "seat": player.seat, "names": list(player.names),
                        "need": _need(player), "status": player.status(), "finished": player.finished,
-                       "first_player": player.first_player},
+                       "first_player": player.first_player, "can_resign": player.can_resign,
+                       "resigned": list(player.resigned)},
             "board": board, **more}
 
 
@@ -233,6 +234,13 @@ def _kind(h: dict, player) -> tuple[str, str]:
     """What a link of ``player``'s game is to it (``hidden_open``)."""
     if h["sender"] == player.seat:
         return "own", "This is the link you sent: it waits for your friend's move."
+    if h["resign"]:
+        seat = h["resign"][0]
+        if seat == player.seat:
+            return ("old", "You have taken this link in already.") if player.other in player.shown else \
+                ("answer", "Your friend's answer to your resignation: take it in for the audit.")
+        return ("old", "You have taken this link in already.") if seat in player.resigned else \
+            ("resign", "Your friend resigned: take the link in.")
     size = len(player.tiles) if isinstance(player, HiddenPlayer) else len(player.spec.bags[0].items)
     try:
         steps = {parse(data, size).step for data in h["hops"][:1]}
@@ -302,14 +310,19 @@ def cmd_hidden_receive(session, req):
         raise BridgeError("you have taken this link in already (an old or replayed link): nothing changed")
     if kind == "gap":
         raise BridgeError(message)
+    before = player.last_link
     try:
         got = player.receive(link)
     except (InvalidRecordError, GameError) as exc:
         _forget(session)
         raise BridgeError(str(exc)) from None
     if got["status"] != "ahead":
-        raise BridgeError("you have taken this link in already: it holds nothing new")
+        raise BridgeError(got["message"] if player.resigned else
+                          "you have taken this link in already: it holds nothing new")
     new = list(got["new"])
+    if player.resigned:               # (the answer to a resignation, made at once: its keys)
+        return {**answer(session, player, changed=True, link="" if player.last_link == before else player.last_link),
+                "new": new}
     if player.my_turn and _needs_no_move(player):
         return {**_send(session, player, []), "new": new}
     return {**answer(session, player, changed=True), "new": new}
@@ -331,8 +344,8 @@ def cmd_hidden_play(session, req):
     if "preview" in req:
         return _preview(session, player, moves, req["preview"])
     if not player.my_turn:
-        raise BridgeError("it is your friend's turn: wait for their link" if not player.finished
-                          else "the game is over: run the audit")
+        raise BridgeError("the game is over: run the audit" if player.finished else "the game is over: it was resigned"
+                          if player.resigned else "it is your friend's turn: wait for their link")
     if not moves:
         if not _needs_no_move(player):
             raise BridgeError("it is your move: a link ends your turn")
@@ -388,6 +401,15 @@ def cmd_hidden_audit(session, req):
     return {**answer(session, player, changed=False), "audit": player.audit()}
 
 
+def cmd_hidden_resign(session, req):
+    player = _player(session, req)
+    try:
+        link = player.resign()
+    except GameError as exc:
+        raise BridgeError(str(exc)) from None
+    return answer(session, player, changed=True, link=link)
+
+
 COMMANDS = {"hidden_new": cmd_hidden_new, "hidden_open": cmd_hidden_open, "hidden_accept": cmd_hidden_accept,
             "hidden_receive": cmd_hidden_receive, "hidden_play": cmd_hidden_play,
-            "hidden_state": cmd_hidden_state, "hidden_audit": cmd_hidden_audit}
+            "hidden_state": cmd_hidden_state, "hidden_audit": cmd_hidden_audit, "hidden_resign": cmd_hidden_resign}
