@@ -58,7 +58,8 @@ def _show(player, seat: int, seed: bytes, check: bool = True) -> None:
             if deal is None or deal.commits[seat] is None \
                     or commitment(deal.setup.game_id, seat, s) != deal.commits[seat]:
                 raise InvalidRecordError(f"a forged resignation: its key is not player {seat + 1}'s (it does not "
-                                         "match the commitment of this game's deal); nothing changed")
+                                         "match the commitment of this game's deal); nothing changed",
+                                         detail="hidden_forged_resignation", params={"n": seat + 1})
     for deal, s in pairs:
         deal.seeds[seat] = s
     player.shown[seat] = bytes(seed)
@@ -116,8 +117,9 @@ class Resigning:
             raise GameError("your friend resigned: the game is over")
         if not self.can_resign:
             if _step(self) < SETUP_STEPS:
-                raise GameError("you can resign once the deal is done (after its first three links)")
-            raise GameError("the game is over: there is nothing to resign")
+                raise GameError("you can resign once the deal is done (after its first three links)",
+                                detail="hidden_resign_early")
+            raise GameError("the game is over: there is nothing to resign", detail="hidden_resign_over")
         seed = _own_seed(self)
         self.last_link = _relink(self, (self.seat, seed))
         _show(self, self.seat, seed, check=False)
@@ -136,17 +138,13 @@ class Resigning:
                 out.update(result=f"Player {r + 1} resigned: player {2 - r} wins.", winners=[1 - r])
         return out
 
-    def resign_status(self) -> str | None:
-        """What this seat does next once someone resigned (None: nobody did)."""
-        if not self.resigned:
-            return None
+    def resign_status_name(self) -> str:
+        """What this seat does next once someone resigned (a name of ``STATUS``)."""
         if len(self.resigned) == 2:
-            return "Both of you resigned: nobody wins. Run the audit."
+            return "resigned_both"
         if self.resigned[0] == self.seat:
-            if self.finished:
-                return "You resigned: your friend wins. Both keys are shown: run the audit."
-            return "You resigned: send your link; your friend's answer shows their keys for the audit."
-        return "Your friend resigned: you win. Send your link so your friend can run the audit too."
+            return "resigned_me_over" if self.finished else "resigned_me"
+        return "resigned_friend"
 
     def take_resignation(self, h: dict, receive) -> dict:
         """Take in a link whose header resigns (``h``: :func:`hidden_of`'s): the friend's
@@ -180,7 +178,7 @@ class Resigning:
                 self.last_link = _relink(self, (p, mine))
         except (InvalidRecordError, GameError) as exc:
             self._load(saved)
-            raise InvalidRecordError(str(exc)) from None
+            raise InvalidRecordError(str(exc), detail=exc.detail, params=exc.params) from None
         return {"status": "ahead", "new": new, "message": "Your friend resigned: you win."}
 
     def _catch_up(self, h: dict, receive) -> list:

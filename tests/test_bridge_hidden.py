@@ -337,14 +337,25 @@ def test_a_move_is_previewed_on_the_turn_so_far_and_nothing_is_stored():
 
 
 def _until_turn(a, b, turns):
-    """Two pages play from the invitation until ``turns`` moves were sent: ``(mover, other,
-    the link the mover has to take in)``."""
+    """Two pages play from the invitation until ``turns`` turns were sent: ``(mover, other, its
+    answer)``; a deal that blocks the game at once (both draw three and pass) is dealt again."""
+    for _ in range(20):
+        got = _try_until_turn(a, b, turns)
+        if got:
+            return got
+        a.stored = b.stored = None
+    raise AssertionError("twenty deals blocked the game")
+
+
+def _try_until_turn(a, b, turns):
     link = a.ok(cmd="hidden_new", game="triominos", options={"target": None}, names=["Ann", "Bob"],
                 now=29_000_000)["link"]
     link = b.ok(cmd="hidden_accept", link=link, name="Bob")["link"]
     pages, me, sent = (a, b), 0, 0
     while True:
         got = pages[me].ok(cmd="hidden_receive", link=link)
+        if got["hidden"]["need"] == "audit":
+            return None
         if got["hidden"]["need"] == "move":
             if sent == turns:
                 return pages[me], pages[1 - me], got
@@ -398,3 +409,43 @@ def test_hidden_resign_refused_before_the_deal_and_forged():
                                 names=h["names"], resign=(h["sender"], bytes(range(32))))
     assert "a forged resignation" in other.refused(cmd="hidden_receive", link=forged)
     assert other.ok(cmd="hidden_receive", link=real)["hidden"]["need"] == "audit"
+
+
+def test_hidden_refusals_and_status_carry_codes_for_the_page():
+    """The engine's words of hidden links reach the page as codes: each refusal a ``detail``
+    and its ``params`` (a link's problem by name, where it is), the status ``status_code``;
+    every name is worded in every language's catalog."""
+    from dataclasses import replace
+
+    from test_i18n import LANGUAGES, _catalog
+
+    from pygame_core.deal.messages import parse, serialize
+    from pygame_core.hidden_common import PROBLEMS, STATUS
+    from pygame_core.records import decode_link
+    from pygame_core.records.v4 import encode_hidden_link
+    a, b = Page(), Page()
+    got = a.ok(cmd="hidden_new", game="triominos", options={"target": None}, names=["Ann", "Bob"], now=29_000_000)
+    assert got["hidden"]["status_code"] == {"key": "hidden.status", "params": {"status": "wait"}}
+    out = a.call(cmd="hidden_play", moves=[])
+    assert out["error"]["detail"] == "hidden_not_your_turn"
+    answer = b.ok(cmd="hidden_accept", link=got["link"], name="Bob")["link"]
+    link = a.ok(cmd="hidden_receive", link=answer)["link"]
+    h = decode_link(link)["hidden"]
+    msg = parse(h["hops"][0], 56)
+    msg.unlocks[0] = replace(msg.unlocks[0], key=msg.unlocks[0].key + 1)
+    bad = encode_hidden_link(game_class("triominos")(seed=0, **h["options"]), game_id=h["id"], sender=0,
+                             start=h["start"], moves=h["moves"], hops=[serialize(msg)], first_player=h["first_player"],
+                             names=h["names"])
+    before = b.stored
+    error = b.call(cmd="hidden_receive", link=bad)["error"]
+    assert b.stored == before
+    assert error["detail"] == "hidden_refused" and error["params"]["problem"] == "wrong_key", error
+    assert error["params"]["where"] in ("setup", "hop", "move", "moves")
+    assert "does not fit the relock" in error["message"]             # the English stays for the CLI
+    early = b.call(cmd="hidden_resign")["error"]
+    assert early["detail"] == "hidden_resign_early"
+    assert b.call(cmd="hidden_receive", link="4.AAAA")["error"]["message"]
+    for lang in LANGUAGES:
+        catalog = _catalog(lang)
+        assert all(f" {name} {{" in catalog["hidden.status"] for name in STATUS), lang
+        assert all(f" {kind} {{" in catalog["error.hidden_refused"] for kind in PROBLEMS if kind != "other"), lang

@@ -57,6 +57,10 @@ async function ask(request) {
 const failed = (response) => (response.superseded ? t("games.superseded", { what: t("link.failed") })
   : errorText(response.error));
 
+/** The engine's status of the seat (whose link is awaited, the deal's progress) in the reader's
+ * words: its code (`status_code`: hidden.status with the status's name), else the English. */
+const statusText = (h) => (h.status_code && h.status_code.params ? t("hidden.status", h.status_code.params) : h.status);
+
 // ---------------------------------------------------------------- storage
 function entryOf(answer, old, audit) {
   const h = answer.hidden;
@@ -65,7 +69,7 @@ function entryOf(answer, old, audit) {
   const players = [0, 1].map((i) => (i === h.seat ? "human" : FRIEND_SEAT));
   return {
     id: hiddenEntryId(h.id, h.seat), game: h.game, title: b ? b.title : (info ? info.title : h.game),
-    status: b ? b.status : h.status, moves: b ? b.moves.length : 0, cursor: b ? b.moves.length : 0, players,
+    status: b ? b.status : statusText(h), moves: b ? b.moves.length : 0, cursor: b ? b.moves.length : 0, players,
     record: answer.record,
     hiddenSeat: { id: h.id, seat: h.seat, names: h.names, need: h.need, finished: h.finished, audit: audit || null },
     created: old ? old.created : Date.now(), updated: Date.now(),
@@ -124,7 +128,7 @@ function toState(answer) {
     // at the end, the audit's: the whole game, both hands known (this seat's copy knows its own only)
     scores: audited ? audited.scores : b ? b.scores : null,
     status: resigned.length ? resignedResult([0, 1].map((i) => seatName(h, b, i)), resigned)
-      : audited ? audited.result : b ? b.status : h.status, last_move: b ? b.last_move : null,
+      : audited ? audited.result : b ? b.status : statusText(h), last_move: b ? b.last_move : null,
     last_words: moves.length ? words[moves.length - 1] : null, viewer: h.seat, hidden_information: true,
     legal: b ? b.legal : [], scene: b ? b.scene : dealScene(), record: null,
     export_formats: [], export_options: [], spectator: false,
