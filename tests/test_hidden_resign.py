@@ -196,3 +196,22 @@ def test_the_link_carries_the_resignation_and_older_links_still_read():
     after = decode_link(link)["hidden"]
     assert after["resign"] == (resigner.seat, resigner.dp.seed) and len(link) < 8192
     assert {**after, "resign": None} == before            # its last hop and moves, and the seed
+
+
+def test_link_show_and_verify_a_resignation(tmp_path, capsys):
+    import json
+
+    from pygame_core.__main__ import main
+    a, b, links = play_triominos(16, stop=9)
+    resigner, friend = (a, b) if a.my_turn else (b, a)
+    link = resigner.resign()
+    assert main(["link", "show", link]) == 0
+    assert f"Player {resigner.seat + 1}" in capsys.readouterr().out.split("resigned")[0].splitlines()[-1]
+    assert main(["link", "show", link, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hidden"]["resign"] == resigner.seat
+    state = tmp_path / "friend.json"
+    state.write_text(json.dumps(friend.to_json()))
+    assert main(["link", "verify", link, "--state", str(state)]) == 0
+    out = capsys.readouterr().out
+    assert "Your friend resigned: you win." in out
+    assert f"audit: passed; Player {resigner.seat + 1} resigned: player {friend.seat + 1} wins." in out
