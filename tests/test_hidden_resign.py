@@ -215,3 +215,14 @@ def test_link_show_and_verify_a_resignation(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Your friend resigned: you win." in out
     assert f"audit: passed; Player {resigner.seat + 1} resigned: player {friend.seat + 1} wins." in out
+
+
+@pytest.mark.parametrize("name", ["triominos", "iwoki", "codex"])
+def test_resign_as_soon_as_the_deal_is_done(name):
+    """A resigns right after its third link (B has not drawn its hand yet): both audits pass
+    and name the result; B, before taking that link in, cannot resign yet."""
+    a, b, links = play(name, 30, 3)
+    assert a.can_resign and not b.can_resign
+    with pytest.raises(GameError, match="once the deal is done"):
+        b.resign()
+    _finish(a, b, a.resign())
