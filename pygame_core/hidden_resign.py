@@ -152,6 +152,9 @@ class Resigning:
         for the hop the link carries, when this seat has not taken it in."""
         p = self.other
         if h["resign"] is None:                  # (a link that crossed a resignation)
+            ended = self._ended_before(h, receive) if self.resigned == [self.seat] else None
+            if ended:
+                return ended
             who = "you" if self.resigned == [self.seat] else "your friend"
             return {"status": "current", "new": [],
                     "message": f"The game is over: {who} resigned. This link changes nothing."}
@@ -180,6 +183,25 @@ class Resigning:
             self._load(saved)
             raise InvalidRecordError(str(exc), detail=exc.detail, params=exc.params) from None
         return {"status": "ahead", "new": new, "message": "Your friend resigned: you win."}
+
+    def _ended_before(self, h: dict, receive):
+        """The friend's link ended the game before this seat's resignation reached it (the
+        friend refuses it as too late): the resignation does not count, the link is taken in
+        as usual (this seat's next link shows its keys, as at any end).  None otherwise."""
+        saved = self.to_json()
+        own = self.shown.pop(self.seat)
+        for deal, _ in _seeds(self, own):
+            deal.seeds.pop(self.seat, None)
+        self.resigned = []
+        try:
+            got = receive(h)
+            if got["status"] == "ahead" and self.game is not None and self.game.is_over:
+                return {**got, "message": "The game ended before your resignation reached your friend: "
+                                          "it does not count. " + got["message"]}
+        except (InvalidRecordError, GameError):
+            pass
+        self._load(saved)
+        return None
 
     def _catch_up(self, h: dict, receive) -> list:
         """Take in the hop a resignation carries if this seat missed it; else its moves must

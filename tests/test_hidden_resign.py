@@ -226,3 +226,27 @@ def test_resign_as_soon_as_the_deal_is_done(name):
     with pytest.raises(GameError, match="once the deal is done"):
         b.resign()
     _finish(a, b, a.resign())
+
+
+@pytest.mark.parametrize("name", ["triominos", "iwoki"])
+def test_a_resignation_after_the_friends_last_move_does_not_count(name):
+    """The friend's move ended the game; before its link arrives, this seat resigns: the friend
+    refuses the resignation (too late), this seat takes the link in as usual and the game ends
+    as played, both audits passed with its result."""
+    _, _, whole = play(name, 17, None)
+    n = len(whole) - 2                                   # the link whose move ended the game
+    a, b, links = play(name, 17, n + 1)
+    late, friend = [a, b][(n + 1) % 2], [a, b][n % 2]
+    assert friend.game.is_over and not late.game.is_over
+    link = late.resign()
+    saved = friend.to_json()
+    with pytest.raises(InvalidRecordError, match="too late"):
+        friend.receive(link)
+    assert friend.to_json() == saved
+    got = late.receive(links[n])
+    assert got["status"] == "ahead" and "does not count" in got["message"] and late.game.is_over
+    assert not late.resigned and late.my_turn
+    friend.receive(late.reply([]))
+    for p in (late, friend):
+        audit = p.audit()
+        assert p.finished and audit["ok"] and audit["resigned"] == [] and "resigned" not in audit["result"]
