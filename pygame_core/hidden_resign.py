@@ -114,7 +114,7 @@ class Resigning:
         if self.seat in self.resigned:
             return self.last_link
         if self.resigned:
-            raise GameError("your friend resigned: the game is over")
+            raise GameError("your friend resigned: the game is over", detail="hidden_game_over")
         if not self.can_resign:
             if _step(self) < SETUP_STEPS:
                 raise GameError("you can resign once the deal is done (after its first three links)",
@@ -165,14 +165,17 @@ class Resigning:
         try:
             if seat == self.seat:             # the friend's answer to this seat's resignation
                 if self.seat not in self.resigned:
-                    raise InvalidRecordError("this link answers a resignation you did not make")
+                    raise InvalidRecordError("this link answers a resignation you did not make",
+                                             detail="hidden_answer_unasked")
                 _show(self, p, seed)
                 return {"status": "ahead", "new": [], "message": "Your friend's keys: run the audit."}
             if self.finished or (self.game is not None and self.game.is_over) or p in self.shown:
-                raise InvalidRecordError("the game is over already: a resignation comes too late")
+                raise InvalidRecordError("the game is over already: a resignation comes too late",
+                                         detail="hidden_resign_late")
             new = self._catch_up(h, receive)
             if _step(self) < SETUP_STEPS:
-                raise InvalidRecordError("a resignation before the deal is done is not valid")
+                raise InvalidRecordError("a resignation before the deal is done is not valid",
+                                         detail="hidden_resign_before_deal")
             _show(self, p, seed)
             self.resigned = self.resigned + [p]
             if self.seat not in self.shown:      # (verified: now this seat shows its own seed)
@@ -209,12 +212,13 @@ class Resigning:
         moves, mine = h["moves"], self.moves
         for k, (a, b) in enumerate(zip(mine, moves), 1):
             if a != b:
-                raise InvalidRecordError(f"this resignation changes move {k} from {quote(a, 20)} to {quote(b, 20)}")
+                raise InvalidRecordError(f"this resignation changes move {k} from {quote(a, 20)} to {quote(b, 20)}",
+                                         detail="hidden_changes_move", params={"n": k})
         sizes = [len(b.items) for b in self.spec.bags]
         try:
             steps = [parse(data, size).step for data, size in zip(h["hops"], sizes)]
         except DealError as exc:
-            raise InvalidRecordError(f"the link's deal message is damaged: {exc}") from None
+            raise InvalidRecordError(f"the link's deal message is damaged: {exc}", detail="hidden_damaged") from None
         if len(moves) > len(mine) or any(s >= _step(self) for s in steps):
             got = receive({**h, "resign": None})
             return list(got["new"])

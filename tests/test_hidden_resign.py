@@ -119,8 +119,9 @@ def test_a_forged_resignation_is_refused_and_changes_nothing(name):
               _relinked(link, resign=(seat, seed[:-1] + bytes([seed[-1] ^ 1]))),
               _relinked(link, resign=(seat, friend.seed if hasattr(friend, "dps") else friend.dp.seed))]
     for bad in forged:
-        with pytest.raises(InvalidRecordError, match="a forged resignation: its key is not player"):
+        with pytest.raises(InvalidRecordError, match="a forged resignation: its key is not player") as refused:
             friend.receive(bad)
+        assert (refused.value.detail, refused.value.params) == ("hidden_forged_resignation", {"n": seat + 1})
         assert friend.to_json() == friend_saved and not friend.resigned and not friend.finished
     for damaged in [(seat, seed[:31]), (2, seed), (seat, seed + b"!")]:
         with pytest.raises(InvalidRecordError, match="resignation is damaged|seat"):
@@ -146,8 +147,9 @@ def test_a_replayed_resignation_is_refused_or_changes_nothing():
         target.receive(moved)
     assert target.to_json() == saved
     answer = _relinked(friend.last_link, id=target.id, moves=[], hops=[])
-    with pytest.raises(InvalidRecordError, match="answers a resignation you did not make"):
+    with pytest.raises(InvalidRecordError, match="answers a resignation you did not make") as refused:
         (c if target is d else d).receive(answer)
+    assert refused.value.detail == "hidden_answer_unasked"
 
 
 def test_no_resignation_before_the_deal_or_after_the_end():
@@ -240,8 +242,9 @@ def test_a_resignation_after_the_friends_last_move_does_not_count(name):
     assert friend.game.is_over and not late.game.is_over
     link = late.resign()
     saved = friend.to_json()
-    with pytest.raises(InvalidRecordError, match="too late"):
+    with pytest.raises(InvalidRecordError, match="too late") as refused:
         friend.receive(link)
+    assert refused.value.detail == "hidden_resign_late"
     assert friend.to_json() == saved
     got = late.receive(links[n])
     assert got["status"] == "ahead" and "does not count" in got["message"] and late.game.is_over
