@@ -35,15 +35,16 @@ from .deal.messages import DealError, Setup, parse
 from .deal.players import DealPlayer
 from .hidden_audit import audit as _audit
 from .hidden_bags import BagsPlayer
-from .hidden_common import (KEYS_MISSING, STATE_KIND, STATE_VERSION, b64 as _b64, b64decode, check_moves,
+from .hidden_common import (KEYS_MISSING, STATE_KIND, STATE_VERSION, b64 as _b64, b64decode, check_moves, problem, refused,
                             fresh_state, hidden_of as _hidden, moves_named as _moves_named, read_state,
                             Seat, spec_of as _spec, take_stored)
+from .hidden_resign import Resigning
 from .records.v4 import check_hidden_options, encode_hidden_link
 
 __all__ = ["KEYS_MISSING", "BagsPlayer", "HiddenPlayer", "load_player", "open_link", "random_placer"]
 
 
-class HiddenPlayer(Seat):
+class HiddenPlayer(Seat, Resigning):
     """One seat of a hidden-hand game by link.  Make one with :meth:`invite` (seat 0) or
     :meth:`accept` (seat 1, from the invitation link), or load one from :meth:`to_json`'s
     record.  :meth:`reply` makes this seat's next link, :meth:`receive` takes the friend's."""
@@ -109,7 +110,7 @@ class HiddenPlayer(Seat):
                 "names": list(self.names), "start": self.start, "seed": self.dp.seed.hex(),
                 "messages": [_b64(m) for m in self.messages], "moves": list(self.moves),
                 "first_player": self.first_player, "decided_by": self.decided_by,
-                "last_link": self.last_link}
+                "last_link": self.last_link, **self.resign_json()}
 
     def _load(self, state: dict) -> None:
         seed, messages, moves = read_state(self, state, lambda ms: [b64decode(m) for m in ms])
@@ -134,6 +135,7 @@ class HiddenPlayer(Seat):
             self._settle()
         except (DealError, GameError) as exc:
             raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
+        self.load_resign(state)
 
     # ----------------------------------------------------------------- the local copy
     @property
@@ -206,24 +208,26 @@ class HiddenPlayer(Seat):
     @property
     def my_turn(self) -> bool:
         """Whether the next hop is this seat's (hops alternate: A sends steps 0, 2, 4...)."""
-        return self.deal.step % 2 == self.seat and not self.finished
+        return self.deal.step % 2 == self.seat and not self.finished and not self.resigned
 
     @property
     def finished(self) -> bool:
         """Both seeds revealed: the game is over and can be audited."""
         return len(self.deal.seeds) == 2
 
-    def status(self) -> str:
-        """What this seat does next, for people."""
+    def status_name(self) -> str:
+        """What this seat does next (:data:`~pygame_core.hidden_common.STATUS`'s name)."""
+        if self.resigned:
+            return self.resign_status_name()
         if self.finished:
-            return "The game is over and both keys are shown: run the audit."
+            return "audit"
         if not self.my_turn:
-            return "Wait for your friend's link."
+            return "wait"
         if self.game is not None and self.game.is_over or self.deal.seeds:
-            return "The game is over: send your link (it shows your keys for the audit)."
+            return "reveal"
         if self.game is None:
-            return "Send your link (the deal goes on)."
-        return "You open: play your best tile." if not self.moves else "Your move."
+            return "deal"
+        return "open" if not self.moves else "move"
 
     def _decision(self) -> tuple[str, list]:
         """Before the opening: ("open", []), ("other", []) or ("show", tiles to show)."""
@@ -321,18 +325,23 @@ class HiddenPlayer(Seat):
         """Take in the friend's link: ``{"status", "message", "new"}`` (status ``"ahead"``:
         taken in; ``"current"``: nothing new; ``"not-yours"``: this seat's own link).  A link
         that does not fit this game raises :class:`InvalidRecordError` naming the move."""
-        h = _hidden(link)
+        return self._receive(_hidden(link))
+
+    def _receive(self, h: dict) -> dict:
         if h["id"] != self.id:
-            raise InvalidRecordError(f"this link is for another game ({quote(h['id'], 24)}): {KEYS_MISSING}")
+            raise InvalidRecordError(f"this link is for another game ({quote(h['id'], 24)}): {KEYS_MISSING}",
+                                     detail="hidden_other_game")
         if h["sender"] == self.seat:
             return {"status": "not-yours", "new": [],
                     "message": "This is the link you sent: it waits for your friend's move."}
+        if h["resign"] or self.resigned:
+            return self.take_resignation(h, self._receive)
         moves = h["moves"]
         check_moves(h, self.moves, self.first_player)
         try:
             msgs = [parse(data, self.size) for data in h["hops"]]
         except DealError as exc:
-            raise InvalidRecordError(f"the link's deal message is damaged: {exc}") from None
+            raise InvalidRecordError(f"the link's deal message is damaged: {exc}", detail="hidden_damaged") from None
         fresh = [(m, data) for m, data in zip(msgs, h["hops"]) if m.step >= self.deal.step]
         new = moves[len(self.moves):]
         if not fresh and not new:
@@ -340,14 +349,14 @@ class HiddenPlayer(Seat):
         where = _moves_named(len(self.moves), new)
         if len(fresh) != 1 or fresh[0][0].step != self.deal.step:
             got = ", ".join(str(m.step) for m in msgs) or "none"
-            raise InvalidRecordError(f"{where}: the link's deal message is for step {got}, not "
-                                     f"{self.deal.step} (a replayed or lost hop)")
+            raise refused(len(self.moves), new, problem(f"the link's deal message is for step {got}, not "
+                                                        f"{self.deal.step} (a replayed or lost hop)", "replayed"))
         saved = self.to_json()
         try:
             self._take(fresh[0][0], fresh[0][1], new, h, where)
         except (DealError, GameError) as exc:
             self._load(saved)
-            raise InvalidRecordError(f"{where}: {exc}") from None
+            raise refused(len(self.moves), new, exc) from None
         self.messages.append(fresh[0][1])
         self._settle()
         return {"status": "ahead", "new": list(new),
@@ -358,7 +367,7 @@ class HiddenPlayer(Seat):
         if msg.sender != p:
             raise DealError(f"the deal message is from seat {msg.sender + 1}, not your friend's")
         if any(who != p for who in h["movers"][len(self.moves):]):
-            raise GameError("the link plays a move for you")
+            raise problem("the link plays a move for you", "not_yours")
         tiles = self.tiles
         draws = sum(1 for t in new if t == "draw")
         hand = self.hand_size if msg.step == 2 + p else 0
@@ -377,8 +386,8 @@ class HiddenPlayer(Seat):
                 needed.append((k, text, tile))
         for j, (k, text, tile) in enumerate(needed):
             if j >= len(played) or played[j] != tile:
-                raise GameError(f"move {k} ({text}) places {tile}, but its deal message does not show "
-                                "that tile from a position its player drew")
+                raise problem(f"move {k} ({text}) places {tile}, but its deal message does not show "
+                              "that tile from a position its player drew", "not_drawn")
         extra = played[len(needed):]
         if extra and (new or self.first_player is not None):
             raise GameError("its deal message shows tiles outside the opening")
@@ -403,7 +412,11 @@ class HiddenPlayer(Seat):
                     or any(a.rank != b.rank for a, b in zip(seq, mine)):
                 raise GameError("its tiles shown for the opening are out of order")
         for text in new:
-            self._play(text)
+            try:
+                self._play(text)
+            except GameError as exc:
+                exc.kind = "illegal"
+                raise
 
     # ----------------------------------------------------------------- the audit
     def audit(self) -> dict:
@@ -412,7 +425,7 @@ class HiddenPlayer(Seat):
         (seats), "result", "scores", "hands"}``."""
         if not self.finished:
             raise GameError("the audit needs both players' keys: finish the game first")
-        return _audit(self)
+        return self.resigned_audit(_audit(self))
 
 
 def random_placer(rng):

@@ -47,6 +47,9 @@ def audit(player) -> dict:
     hands = [[tiles[report.tiles[pos]] for pos in d.drawn[p][:hand]] for p in (0, 1)]
     draws = [[tiles[report.tiles[pos]] for pos in d.drawn[p][hand:]] for p in (0, 1)]
     out["hands"] = [[str(t) for t in sorted(h)] for h in hands]
+    if any(len(h) < hand for h in hands):       # (a resignation before both hands were drawn)
+        out.update(ok=not problems, cheaters=sorted(cheaters))
+        return out
     cls = game_class(player.game_id)
     fair = cls.from_source(FullBag(hands, draws), **player.options)
     if player.first_player is not None and fair.opener != player.first_player:

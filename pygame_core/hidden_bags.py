@@ -24,11 +24,12 @@ from .deal.messages import DealError, Setup, parse
 from .deal.players import DealPlayer
 from .hidden_audit import audit_bags
 from .hidden_common import (STATE_KIND, STATE_VERSION, b64, b64decode, bag_seed, check_moves, fresh_state,
-                            Seat, hidden_of, moves_named, read_state, take_stored)
+                            Seat, hidden_of, problem, read_state, refused, take_stored)
+from .hidden_resign import Resigning
 from .records.v4 import check_hidden_options, encode_hidden_link
 
 
-class BagsPlayer(Seat):
+class BagsPlayer(Seat, Resigning):
     """One seat of a game with several bags by link: :meth:`invite` (seat 0), :meth:`accept`
     (seat 1), :meth:`reply` / :meth:`take_turn` (its next link), :meth:`receive` (the
     friend's), :meth:`to_json` (its record: the seed stays home), :meth:`audit`."""
@@ -74,7 +75,7 @@ class BagsPlayer(Seat):
                 "options": dict(self.options), "id": self.id, "seat": self.seat,
                 "names": list(self.names), "start": self.start, "seed": self.seed.hex(),
                 "messages": [[b64(m) for m in hop] for hop in self.messages],
-                "moves": list(self.moves), "last_link": self.last_link}
+                "moves": list(self.moves), "last_link": self.last_link, **self.resign_json()}
 
     def _load(self, state: dict) -> None:
         self.seed, hops, moves = read_state(self, state, lambda ms: [[b64decode(m) for m in hop] for hop in ms])
@@ -94,6 +95,7 @@ class BagsPlayer(Seat):
             self._rebuild()
         except (DealError, GameError) as exc:
             raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
+        self.load_resign(state)
 
     # ----------------------------------------------------------------- the local copy
     @property
@@ -161,18 +163,20 @@ class BagsPlayer(Seat):
 
     @property
     def my_turn(self) -> bool:
-        return self.step % 2 == self.seat and not self.finished
+        return self.step % 2 == self.seat and not self.finished and not self.resigned
 
-    def status(self) -> str:
+    def status_name(self) -> str:
+        if self.resigned:
+            return self.resign_status_name()
         if self.finished:
-            return "The game is over and both keys are shown: run the audit."
+            return "audit"
         if not self.my_turn:
-            return "Wait for your friend's link."
+            return "wait"
         if self.game is not None and self.game.is_over or any(d.seeds for d in self.deals.values()):
-            return "The game is over: send your link (it shows your keys for the audit)."
+            return "reveal"
         if self.game is None or self.game.current_player != self.seat:
-            return "Send your link (the deal goes on)."
-        return "Your move."
+            return "deal"
+        return "move"
 
     # ----------------------------------------------------------------- sending
     def _turn_open(self, game) -> bool:
@@ -293,33 +297,36 @@ class BagsPlayer(Seat):
         """Take in the friend's link: ``{"status", "message", "new"}`` (``"ahead"``, ``"current"``
         or ``"not-yours"``); a link that does not fit raises :class:`InvalidRecordError`
         naming the move, and the record stays as it was."""
-        h = hidden_of(link)
+        return self._receive(hidden_of(link))
+
+    def _receive(self, h: dict) -> dict:
         if h["id"] != self.id or h["game"] != self.game_id:
-            raise InvalidRecordError(f"this link is for another game ({quote(h['id'], 24)})")
+            raise InvalidRecordError(f"this link is for another game ({quote(h['id'], 24)})", detail="hidden_other_game")
         if h["sender"] == self.seat:
             return {"status": "not-yours", "new": [],
                     "message": "This is the link you sent: it waits for your friend's move."}
+        if h["resign"] or self.resigned:
+            return self.take_resignation(h, self._receive)
         check_moves(h, self.moves, self.first_player)
         if len(h["hops"]) != len(self.spec.bags):
             raise InvalidRecordError(f"the link carries {len(h['hops'])} deal messages, not {len(self.spec.bags)}")
         try:
             msgs = [parse(data, len(b.items)) for data, b in zip(h["hops"], self.spec.bags)]
         except DealError as exc:
-            raise InvalidRecordError(f"the link's deal message is damaged: {exc}") from None
+            raise InvalidRecordError(f"the link's deal message is damaged: {exc}", detail="hidden_damaged") from None
         new = h["moves"][len(self.moves):]
         if not new and all(m.step < self.step for m in msgs):
             return {"status": "current", "new": [], "message": "This link holds nothing new."}
-        where = moves_named(len(self.moves), new)
         if any(m.step != self.step for m in msgs):
             got = ", ".join(sorted({str(m.step) for m in msgs}))
-            raise InvalidRecordError(f"{where}: the link's deal messages are for step {got}, not "
-                                     f"{self.step} (a replayed or lost hop)")
+            raise refused(len(self.moves), new, problem(f"the link's deal messages are for step {got}, not "
+                                                        f"{self.step} (a replayed or lost hop)", "replayed"))
         saved = self.to_json()
         try:
             self._take(msgs, h, new)
         except (DealError, GameError) as exc:
             self._load(saved)
-            raise InvalidRecordError(f"{where}: {exc}") from None
+            raise refused(len(self.moves), new, exc) from None
         return {"status": "ahead", "new": list(new),
                 "message": f"{len(new)} new move{'s' if len(new) != 1 else ''}."}
 
@@ -328,7 +335,7 @@ class BagsPlayer(Seat):
         if any(m.sender != p for m in msgs):
             raise DealError("a deal message is not from your friend's seat")
         if any(who != p for who in h["movers"][len(self.moves):]):
-            raise GameError("the link plays a move for you")
+            raise problem("the link plays a move for you", "not_yours")
         for (name, dp), data in zip(self.dps.items(), h["hops"]):
             dp.receive(data)
         done, needed = len(self.moves), {b.name: [] for b in self.spec.bags}
@@ -341,7 +348,7 @@ class BagsPlayer(Seat):
                 hidden = game.hidden_play(move) if hasattr(game, "hidden_play") else None
                 game.play(move)
             except GameError as exc:
-                raise GameError(f"move {k} ({quote(text, 30)}) cannot be played: {exc}") from None
+                raise problem(f"move {k} ({quote(text, 30)}) cannot be played: {exc}", "illegal") from None
             if hidden:
                 needed[hidden[0]].append((k, text, hidden[1]))
         self.messages.append(list(h["hops"]))
@@ -374,8 +381,8 @@ class BagsPlayer(Seat):
             face_up = self._face_up(b.name)
             for j, (k, text, item) in enumerate([n for n in needed[b.name] if n[2] not in face_up]):
                 if j >= len(placed) or placed[j] != item:
-                    raise GameError(f"move {k} ({text}) places {item}, but its deal message does not "
-                                    "show it from a position its player drew")
+                    raise problem(f"move {k} ({text}) places {item}, but its deal message does not "
+                                  "show it from a position its player drew", "not_drawn")
             if len(placed) > len([n for n in needed[b.name] if n[2] not in face_up]):
                 raise GameError(f"its {b.name} deal shows an item no move placed")
             self._check_keys(msg, b, d, wants[b.name])
@@ -398,4 +405,4 @@ class BagsPlayer(Seat):
         every item known (:func:`pygame_core.hidden_audit.audit_bags`)."""
         if not self.finished:
             raise GameError("the audit needs both players' keys: finish the game first")
-        return audit_bags(self)
+        return self.resigned_audit(audit_bags(self))

@@ -43,6 +43,10 @@ def describe_hidden(h: dict) -> list[str]:
            + (f"{seats[h['first_player']]} opened" if h["first_player"] is not None else "nobody has opened yet")]
     for k, (text, seat) in enumerate(zip(h["moves"], h["movers"]), 1):
         out.append(f"{k:4}. {seats[seat]:<12} {text}")
+    if h.get("resign"):
+        seat = h["resign"][0]
+        out.append(f"{seats[seat]} resigned" + (" (its keys shown)" if seat == h["sender"]
+                                                 else f"; {seats[h['sender']]} answers with its keys"))
     sizes = ", ".join(f"{len(m):,}" for m in h["hops"])
     out.append(f"deal messages: {len(h['hops'])} ({sizes} bytes); hands and keys stay on each device")
     return out
@@ -134,7 +138,9 @@ def cmd_link(args) -> int:
         raise GameError(f"{quote(text.strip(), 30)} is not a link this version reads: {exc}") from None
     if args.format == "json":
         if link.get("hidden"):
-            link = {**link, "hidden": {**link["hidden"], "hops": [len(m) for m in link["hidden"]["hops"]]}}
+            h = link["hidden"]
+            link = {**link, "hidden": {**h, "hops": [len(m) for m in h["hops"]],
+                                       "resign": h["resign"] and h["resign"][0]}}    # (the seat, not the seed)
         print(json.dumps(link, indent=1, ensure_ascii=False))
     else:
         print("\n".join(describe(link)))

@@ -334,3 +334,118 @@ def test_a_move_is_previewed_on_the_turn_so_far_and_nothing_is_stored():
     assert "at most" in a.refused(cmd="hidden_play", moves=[], preview="x" * 500)
     assert "only the player to move" in b.refused(cmd="hidden_play", moves=[], preview="draw")
     assert a.stored == stored and not a.ok(cmd="hidden_state")["changed"]
+
+
+def _until_turn(a, b, turns):
+    """Two pages play from the invitation until ``turns`` turns were sent: ``(mover, other, its
+    answer)``; a deal that blocks the game at once (both draw three and pass) is dealt again."""
+    for _ in range(20):
+        got = _try_until_turn(a, b, turns)
+        if got:
+            return got
+        a.stored = b.stored = None
+    raise AssertionError("twenty deals blocked the game")
+
+
+def _try_until_turn(a, b, turns):
+    link = a.ok(cmd="hidden_new", game="triominos", options={"target": None}, names=["Ann", "Bob"],
+                now=29_000_000)["link"]
+    link = b.ok(cmd="hidden_accept", link=link, name="Bob")["link"]
+    pages, me, sent = (a, b), 0, 0
+    while True:
+        got = pages[me].ok(cmd="hidden_receive", link=link)
+        if got["hidden"]["need"] == "audit":
+            return None
+        if got["hidden"]["need"] == "move":
+            if sent == turns:
+                return pages[me], pages[1 - me], got
+            link, sent = turn(pages[me]), sent + 1
+        else:
+            link = got["link"]
+        me = 1 - me
+
+
+def test_hidden_resign_through_the_bridge_and_both_audits():
+    a, b = Page(), Page()
+    mover, other, got = _until_turn(a, b, 4)
+    assert got["hidden"]["can_resign"] and got["hidden"]["resigned"] == []
+    assert other.ok(cmd="hidden_state")["hidden"]["can_resign"]          # on the friend's turn too
+    done = mover.ok(cmd="hidden_resign")
+    assert done["changed"] and done["link"] and done["hidden"]["need"] == "wait"
+    seat = done["hidden"]["seat"]
+    assert done["hidden"]["resigned"] == [seat] and not done["hidden"]["can_resign"]
+    assert "You resigned" in done["hidden"]["status"]
+    assert mover.ok(cmd="hidden_resign")["link"] == done["link"]         # again: the same link
+    assert "resigned" in mover.refused(cmd="hidden_play", moves=["draw"])
+    assert other.ok(cmd="hidden_open", link=done["link"])["opened"]["kind"] == "resign"
+    won = other.ok(cmd="hidden_receive", link=done["link"])
+    assert won["hidden"]["need"] == "audit" and won["link"] and "you win" in won["hidden"]["status"]
+    assert other.ok(cmd="hidden_open", link=done["link"])["opened"]["kind"] == "old"
+    assert "replayed" in other.refused(cmd="hidden_receive", link=done["link"])
+    assert mover.ok(cmd="hidden_open", link=won["link"])["opened"]["kind"] == "answer"
+    assert mover.ok(cmd="hidden_receive", link=won["link"])["hidden"]["need"] == "audit"
+    for page in (a, b):
+        page.reload()
+        audit = page.ok(cmd="hidden_audit")["audit"]
+        assert audit["ok"] and audit["resigned"] == [seat] and audit["winners"] == [1 - seat]
+        assert audit["result"] == f"Player {seat + 1} resigned: player {2 - seat} wins."
+
+
+def test_hidden_resign_refused_before_the_deal_and_forged():
+    a, b = Page(), Page()
+    link = a.ok(cmd="hidden_new", game="triominos", options={"target": None}, names=["Ann", "Bob"],
+                now=29_000_000)["link"]
+    assert not a.ok(cmd="hidden_state")["hidden"]["can_resign"]
+    assert "once the deal is done" in a.refused(cmd="hidden_resign")
+    c, d = Page(), Page()
+    mover, other, _ = _until_turn(c, d, 2)
+    real = mover.ok(cmd="hidden_resign")["link"]
+    forged = mover.ok(cmd="hidden_resign")["link"]          # the same, its seed swapped below
+    from pygame_core.records import decode_link
+    from pygame_core.records.v4 import encode_hidden_link
+    h = decode_link(forged)["hidden"]
+    forged = encode_hidden_link(game_class("triominos")(seed=0, **h["options"]), game_id=h["id"], sender=h["sender"],
+                                start=h["start"], moves=h["moves"], hops=h["hops"], first_player=h["first_player"],
+                                names=h["names"], resign=(h["sender"], bytes(range(32))))
+    assert "a forged resignation" in other.refused(cmd="hidden_receive", link=forged)
+    assert other.ok(cmd="hidden_receive", link=real)["hidden"]["need"] == "audit"
+
+
+def test_hidden_refusals_and_status_carry_codes_for_the_page():
+    """The engine's words of hidden links reach the page as codes: each refusal a ``detail``
+    and its ``params`` (a link's problem by name, where it is), the status ``status_code``;
+    every name is worded in every language's catalog."""
+    from dataclasses import replace
+
+    from test_i18n import LANGUAGES, _catalog
+
+    from pygame_core.deal.messages import parse, serialize
+    from pygame_core.hidden_common import PROBLEMS, STATUS
+    from pygame_core.records import decode_link
+    from pygame_core.records.v4 import encode_hidden_link
+    a, b = Page(), Page()
+    got = a.ok(cmd="hidden_new", game="triominos", options={"target": None}, names=["Ann", "Bob"], now=29_000_000)
+    assert got["hidden"]["status_code"] == {"key": "hidden.status", "params": {"status": "wait"}}
+    out = a.call(cmd="hidden_play", moves=[])
+    assert out["error"]["detail"] == "hidden_not_your_turn"
+    answer = b.ok(cmd="hidden_accept", link=got["link"], name="Bob")["link"]
+    link = a.ok(cmd="hidden_receive", link=answer)["link"]
+    h = decode_link(link)["hidden"]
+    msg = parse(h["hops"][0], 56)
+    msg.unlocks[0] = replace(msg.unlocks[0], key=msg.unlocks[0].key + 1)
+    bad = encode_hidden_link(game_class("triominos")(seed=0, **h["options"]), game_id=h["id"], sender=0,
+                             start=h["start"], moves=h["moves"], hops=[serialize(msg)], first_player=h["first_player"],
+                             names=h["names"])
+    before = b.stored
+    error = b.call(cmd="hidden_receive", link=bad)["error"]
+    assert b.stored == before
+    assert error["detail"] == "hidden_refused" and error["params"]["problem"] == "wrong_key", error
+    assert error["params"]["where"] in ("setup", "hop", "move", "moves")
+    assert "does not fit the relock" in error["message"]             # the English stays for the CLI
+    early = b.call(cmd="hidden_resign")["error"]
+    assert early["detail"] == "hidden_resign_early"
+    assert b.call(cmd="hidden_receive", link="4.AAAA")["error"]["message"]
+    for lang in LANGUAGES:
+        catalog = _catalog(lang)
+        assert all(f" {name} {{" in catalog["hidden.status"] for name in STATUS), lang
+        assert all(f" {kind} {{" in catalog["error.hidden_refused"] for kind in PROBLEMS if kind != "other"), lang

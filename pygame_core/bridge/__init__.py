@@ -77,7 +77,8 @@ Requests (``"cmd"`` plus arguments), by module:
     (conditional replies).
 :mod:`.hidden` (a hidden-hand game by link: Triominos, iwoki, Codex with the fair deal)
   * ``hidden_new``, ``hidden_open``, ``hidden_accept``, ``hidden_receive``, ``hidden_play``,
-    ``hidden_state``, ``hidden_audit`` (described there): each takes and answers the seat's record.
+    ``hidden_state``, ``hidden_audit``, ``hidden_resign`` (described there): each takes and answers
+    the seat's record.
 :mod:`.think`
   * ``think`` - ``seconds``, ``iterations`` (a level's budget), ``restart``: search a slice
     longer for the player to move and return the progress (with ``iterations_per_second``;

@@ -63,6 +63,11 @@ MAX_RECORD_CHARS = 3_000_000    # a record of a whole game holds every deal mess
 MAX_TURN_MOVES = 16             # a turn is at most 4 moves in every game
 
 
+def _refused(exc: GameError) -> BridgeError:
+    """The engine's refusal as the bridge's, its code (``detail``, ``params``) kept for the page."""
+    return BridgeError(str(exc), detail=exc.detail, params=exc.params)
+
+
 # ----------------------------------------------------------------- reading the arguments
 def _link(req) -> str:
     link = req.get("link")
@@ -77,7 +82,7 @@ def _head(link: str) -> dict:
     try:
         return hidden_of(link)
     except InvalidRecordError as exc:
-        raise BridgeError(str(exc)) from None
+        raise _refused(exc) from None
 
 
 def _record_text(req) -> str | None:
@@ -105,14 +110,14 @@ def _player(session, req):
     """The seat of ``req``'s record: the session's cached one when it is the same record."""
     text = _record_text(req)
     if text is None:
-        raise BridgeError(KEYS_MISSING[0].upper() + KEYS_MISSING[1:] + ".")
+        raise BridgeError(KEYS_MISSING[0].upper() + KEYS_MISSING[1:] + ".", detail="hidden_keys_missing")
     cache = getattr(session, "hidden", None)
     if cache and cache[0] == text:
         return cache[1]
     try:
         player = load_player(json.loads(text))
     except InvalidRecordError as exc:
-        raise BridgeError(str(exc)) from None
+        raise _refused(exc) from None
     session.hidden = (text, player)
     return player
 
@@ -140,7 +145,7 @@ def _needs_no_move(player) -> bool:
 def _need(player) -> str:
     if player.finished:
         return "audit"
-    if not player.my_turn:
+    if not player.my_turn or player.resigned:
         return "wait"
     return "send" if _needs_no_move(player) else "move"
 
@@ -192,8 +197,10 @@ def answer(session, player, *, changed: bool, link: str = "", walk=None, pending
     record = _remember(session, player) if changed else player.to_json()
     return {"record": record, "changed": changed, "link": link, "last_link": player.last_link,
             "hidden": {"id": player.id, "game": player.game_id, "seat": player.seat, "names": list(player.names),
-                       "need": _need(player), "status": player.status(), "finished": player.finished,
-                       "first_player": player.first_player},
+                       "need": _need(player), "status": player.status(), "status_code": player.status_code(),
+                       "finished": player.finished,
+                       "first_player": player.first_player, "can_resign": player.can_resign,
+                       "resigned": list(player.resigned)},
             "board": board, **more}
 
 
@@ -212,7 +219,7 @@ def cmd_hidden_new(session, req):
     try:
         player = HiddenPlayer.invite(game, names=names, start=start, **options)
     except InvalidRecordError as exc:
-        raise BridgeError(str(exc)) from None
+        raise _refused(exc) from None
     return answer(session, player, changed=True, link=player.last_link)
 
 
@@ -233,11 +240,18 @@ def _kind(h: dict, player) -> tuple[str, str]:
     """What a link of ``player``'s game is to it (``hidden_open``)."""
     if h["sender"] == player.seat:
         return "own", "This is the link you sent: it waits for your friend's move."
+    if h["resign"]:
+        seat = h["resign"][0]
+        if seat == player.seat:
+            return ("old", "You have taken this link in already.") if player.other in player.shown else \
+                ("answer", "Your friend's answer to your resignation: take it in for the audit.")
+        return ("old", "You have taken this link in already.") if seat in player.resigned else \
+            ("resign", "Your friend resigned: take the link in.")
     size = len(player.tiles) if isinstance(player, HiddenPlayer) else len(player.spec.bags[0].items)
     try:
         steps = {parse(data, size).step for data in h["hops"][:1]}
     except DealError as exc:
-        raise BridgeError(f"the link's deal message is damaged: {exc}") from None
+        raise BridgeError(f"the link's deal message is damaged: {exc}", detail="hidden_damaged") from None
     step = min(steps) if steps else -1
     if step == _step(player):
         return "next", "Your friend's move: take it in."
@@ -267,7 +281,7 @@ def cmd_hidden_open(session, req):
 def _same_game(player, h: dict) -> None:
     if h["id"] != player.id or h["game"] != player.game_id:
         raise BridgeError(f"this link is for another game ({quote(h['game'], 12)} {quote(h['id'], 16)}), "
-                          f"not this record's ({player.game_id} {player.id})")
+                          f"not this record's ({player.game_id} {player.id})", detail="hidden_other_game")
 
 
 def cmd_hidden_accept(session, req):
@@ -277,7 +291,7 @@ def cmd_hidden_accept(session, req):
     try:
         player = HiddenPlayer.accept(link, name=name)
     except InvalidRecordError as exc:
-        raise BridgeError(str(exc)) from None
+        raise _refused(exc) from None
     return answer(session, player, changed=True, link=player.last_link)
 
 
@@ -286,7 +300,7 @@ def _send(session, player, moves: list) -> dict:
         link = player.reply(moves)
     except GameError as exc:
         _forget(session)
-        raise BridgeError(str(exc)) from None
+        raise _refused(exc) from None
     return answer(session, player, changed=True, link=link)
 
 
@@ -297,19 +311,27 @@ def cmd_hidden_receive(session, req):
     _same_game(player, h)
     kind, message = _kind(h, player)
     if kind == "own":
-        raise BridgeError("this is the link you sent: send it to your friend and wait for theirs")
+        raise BridgeError("this is the link you sent: send it to your friend and wait for theirs",
+                          detail="hidden_own_link")
     if kind == "old":
-        raise BridgeError("you have taken this link in already (an old or replayed link): nothing changed")
+        raise BridgeError("you have taken this link in already (an old or replayed link): nothing changed",
+                          detail="hidden_taken_already")
     if kind == "gap":
-        raise BridgeError(message)
+        raise BridgeError(message, detail="hidden_gap")
+    before = player.last_link
     try:
         got = player.receive(link)
     except (InvalidRecordError, GameError) as exc:
         _forget(session)
-        raise BridgeError(str(exc)) from None
+        raise _refused(exc) from None
     if got["status"] != "ahead":
-        raise BridgeError("you have taken this link in already: it holds nothing new")
+        if player.resigned:
+            raise BridgeError(got["message"], detail="hidden_resigned_game")
+        raise BridgeError("you have taken this link in already: it holds nothing new", detail="hidden_taken_already")
     new = list(got["new"])
+    if player.resigned:               # (the answer to a resignation, made at once: its keys)
+        return {**answer(session, player, changed=True, link="" if player.last_link == before else player.last_link),
+                "new": new}
     if player.my_turn and _needs_no_move(player):
         return {**_send(session, player, []), "new": new}
     return {**answer(session, player, changed=True), "new": new}
@@ -331,8 +353,10 @@ def cmd_hidden_play(session, req):
     if "preview" in req:
         return _preview(session, player, moves, req["preview"])
     if not player.my_turn:
-        raise BridgeError("it is your friend's turn: wait for their link" if not player.finished
-                          else "the game is over: run the audit")
+        if player.finished or player.resigned:
+            raise BridgeError("the game is over: run the audit" if player.finished else
+                              "the game is over: it was resigned", detail="hidden_game_over")
+        raise BridgeError("it is your friend's turn: wait for their link", detail="hidden_not_your_turn")
     if not moves:
         if not _needs_no_move(player):
             raise BridgeError("it is your move: a link ends your turn")
@@ -384,10 +408,19 @@ def cmd_hidden_state(session, req):
 def cmd_hidden_audit(session, req):
     player = _player(session, req)
     if not player.finished:
-        raise BridgeError("the audit needs both players' keys: finish the game first")
+        raise BridgeError("the audit needs both players' keys: finish the game first", detail="hidden_audit_early")
     return {**answer(session, player, changed=False), "audit": player.audit()}
+
+
+def cmd_hidden_resign(session, req):
+    player = _player(session, req)
+    try:
+        link = player.resign()
+    except GameError as exc:
+        raise _refused(exc) from None
+    return answer(session, player, changed=True, link=link)
 
 
 COMMANDS = {"hidden_new": cmd_hidden_new, "hidden_open": cmd_hidden_open, "hidden_accept": cmd_hidden_accept,
             "hidden_receive": cmd_hidden_receive, "hidden_play": cmd_hidden_play,
-            "hidden_state": cmd_hidden_state, "hidden_audit": cmd_hidden_audit}
+            "hidden_state": cmd_hidden_state, "hidden_audit": cmd_hidden_audit, "hidden_resign": cmd_hidden_resign}

@@ -37,7 +37,13 @@ MAX_MESSAGE = 200_000
 
 class DealError(ValueError):
     """A deal message refused, or a check that failed; the text names the step and the
-    player where it can."""
+    player where it can.  ``kind`` (optional) names the problem for a page that words it in
+    its reader's language: ``replayed``, ``wrong_key``, ``tampered``, ``not_drawn``,
+    ``draw_order`` (:mod:`pygame_core.hidden_common`'s refusals)."""
+
+    def __init__(self, message: str = "", kind: str | None = None):
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ class DealPlayer:
                 what = "no tile" if tile is None else f"tile {tile}, already dealt"
                 self.unopenable.add(pos)
                 raise DealError(f"step {d.step - 1}: position {pos} opens to {what} (a lock or a "
-                                "shuffle was altered; the final audit names who)")
+                                "shuffle was altered; the final audit names who)", "tampered")
             self.hand[pos] = tile
 
     # ----------------------------------------------------------------- sending

@@ -104,11 +104,11 @@ def _points(encodings: list[bytes], what: str) -> list:
     try:
         points = [r.decode(e) for e in encodings]
     except r.EncodingError:
-        raise DealError(f"{what} holds an invalid element") from None
+        raise DealError(f"{what} holds an invalid element", "tampered") from None
     if bytes(32) in encodings:             # the identity: locks do nothing to it
-        raise DealError(f"{what} holds the neutral element (a tampered lock)")
+        raise DealError(f"{what} holds the neutral element (a tampered lock)", "tampered")
     if len(set(encodings)) != len(encodings):
-        raise DealError(f"{what} repeats an element (a tampered lock)")
+        raise DealError(f"{what} repeats an element (a tampered lock)", "tampered")
     return points
 
 
@@ -182,7 +182,7 @@ class Deal:
         s, p, n = msg.step, msg.sender, self.setup.players
         where = f"step {s}, player {p + 1}"
         if s != self.step:
-            raise DealError(f"{where}: expected step {self.step} (a replayed or lost message)")
+            raise DealError(f"{where}: expected step {self.step} (a replayed or lost message)", "replayed")
         if p >= n:
             raise DealError(f"{where}: no such player in a game of {n}")
         if msg.setup is not None and (s != 0 or msg.setup != self.setup):
@@ -258,11 +258,11 @@ class Deal:
                                 f"{owner + 1}'s, sent to player {q + 1}")
             again = released and (pos, p) in self.keys and self.keys[(pos, p)][0] == u.key
             if ((pos, p) in self.keys or (pos, p) in keys) and not again:   # (a position given
-                raise DealError(f"{where}: a replayed key for position {pos}")  # back and forth)
+                raise DealError(f"{where}: a replayed key for position {pos}", "replayed")  # back and forth)
             ctx = unlock_context(self.setup, msg.step, p, q, pos)
             if not self._check_key(p, pos, u.key, u.proof, ctx):
                 raise DealError(f"{where}: the key for position {pos} does not fit the relock "
-                                "(a wrong key or a tampered lock)")
+                                "(a wrong key or a tampered lock)", "wrong_key")
             keys[(pos, p)] = (u.key, msg.step)
             reserved[pos] = q
         return keys, reserved
@@ -277,7 +277,7 @@ class Deal:
                                             for o in range(self.setup.players) if o != p)
             if not ready or pos != nxt:
                 raise DealError(f"{where}: drew position {pos}, which was not the next one "
-                                "unlocked for it")
+                                "unlocked for it", "draw_order")
             drawn.append(pos)
         return drawn
 
@@ -288,10 +288,10 @@ class Deal:
             if self.drawn_by.get(pos, p if pos in drawn else None) != p or pos in self.played \
                     or pos in plays:
                 raise DealError(f"{where}: played tile {play.tile} from position {pos}, "
-                                "which it did not draw")
+                                "which it did not draw", "not_drawn")
             ctx = unlock_context(self.setup, msg.step, p, p, pos)
             if self.relocked[p] is None or not self._check_key(p, pos, play.key, play.proof, ctx):
-                raise DealError(f"{where}: its key for position {pos} does not fit its relock")
+                raise DealError(f"{where}: its key for position {pos} does not fit its relock", "wrong_key")
             factor = play.key
             for o in range(self.setup.players):
                 if o != p:
@@ -301,6 +301,6 @@ class Deal:
             if tile != play.tile:
                 held = "no tile" if tile is None else f"tile {tile}"
                 raise DealError(f"{where}: played tile {play.tile}, but position {pos} holds "
-                                f"{held}")
+                                f"{held}", "not_drawn")
             plays[pos] = (p, play.tile, msg.step)
         return plays

@@ -9,6 +9,9 @@ Same token and frame as version 1 (``"4." base64url(frame)``, CRC-32, stored or 
               "g", "o"  the game and its options (as in version 1)
               "i", "s", "n", "t"  game id, sender seat, names, start minute (as in version 3)
               "f": the seat that opens, once it is known (omitted before)
+              "x": [seat that resigned, the sender's seed (base64, 32 bytes)]: a resignation
+                   (the seat is the sender's) or the answer to one (the other seat's);
+                   :mod:`pygame_core.hidden_resign` (absent from older links)
     move    = a public move text (a tile placed is public; a draw is just "draw")
     message = a :mod:`pygame_core.deal` message: the sender's hop since the receiver last
               moved (locks, shuffles, keys for the receiver's next draws with their proofs,
@@ -23,12 +26,15 @@ At most :data:`MAX_HOPS` messages of :data:`MAX_MESSAGE` bytes each.
 """
 from __future__ import annotations
 
+import base64
+import binascii
+
 from ..bag import BagsSource, HiddenBag
 from ..core import GameError, InvalidRecordError, check_length, quote
 from .frame import _frame_token, _head_bytes, _read_head, _read_varint, _varint, _whole
 from .v3 import check_common
 
-HEADER_KEYS_V4 = ("g", "o", "i", "s", "n", "t", "f")
+HEADER_KEYS_V4 = ("g", "o", "i", "s", "n", "t", "f", "x")
 HIDDEN_GAMES = ("triominos", "iwoki", "codex")
 MAX_HOPS = 8
 MAX_MESSAGE = 16_384
@@ -60,15 +66,18 @@ def public_game(cls, options: dict, first_player: int):
 
 def encode_hidden_link(game, *, game_id: str, sender: int, start: int, moves: list[str],
                        hops: list[bytes], first_player: int | None = None,
-                       names: list[str] | None = None) -> str:
+                       names: list[str] | None = None, resign: tuple | None = None) -> str:
     """A version-4 token: ``game`` gives the game and options (its seed and moves are not
-    used), ``moves`` the public move texts, ``hops`` the deal messages."""
+    used), ``moves`` the public move texts, ``hops`` the deal messages; ``resign``: ``(seat
+    that resigned, the sender's 32-byte seed)`` for a resignation or the answer to one."""
     more = {"i": game_id, "s": sender}
     if names is not None and any(names):
         more["n"] = list(names)
     more["t"] = start
     if first_player is not None:
         more["f"] = first_player
+    if resign is not None:
+        more["x"] = [resign[0], base64.b64encode(bytes(resign[1])).decode("ascii")]
     _check_header(game, more)
     body = bytearray(_head_bytes(type(game)(seed=0, **game.options), cursor=None, view=None,
                                  players=None, **more))
@@ -88,6 +97,23 @@ def _check_header(game, header: dict) -> None:
     n = game.num_players
     if "f" in header and not _whole(header["f"], 0, n - 1):
         raise InvalidRecordError(f"the link's opening seat must be a seat from 0 to {n - 1}")
+    if "x" in header:
+        _resign_of(header["x"], n)
+
+
+def _resign_of(value, n: int) -> tuple[int, bytes]:
+    """A header's ``"x"`` (a resignation or its answer): ``(seat, seed)``, checked for form."""
+    bad = InvalidRecordError("the link's resignation is damaged: it must name a seat and carry a 32-byte key")
+    if not isinstance(value, list) or len(value) != 2 or not _whole(value[0], 0, n - 1) \
+            or not isinstance(value[1], str) or len(value[1]) != 44:
+        raise bad
+    try:
+        seed = base64.b64decode(value[1], validate=True)
+    except (binascii.Error, ValueError):
+        raise bad from None
+    if len(seed) != 32:
+        raise bad
+    return value[0], seed
 
 
 def _chunk(body: bytes, pos: int, limit: int, what: str) -> tuple[bytes, int]:
@@ -102,7 +128,8 @@ def _chunk(body: bytes, pos: int, limit: int, what: str) -> tuple[bytes, int]:
 def decode_hidden_body(body: bytes) -> dict:
     """``{"record": None, "cursor", "view", "players", "hidden"}`` of a version-4 body;
     ``hidden`` holds ``game``, ``options``, ``id``, ``sender``, ``names``, ``start``,
-    ``first_player``, ``moves``, ``movers`` and ``hops`` (bytes); ``view`` is the receiver."""
+    ``first_player``, ``moves``, ``movers``, ``hops`` (bytes) and ``resign`` (``(seat, seed)``
+    or None); ``view`` is the receiver."""
     game, header, pos = _read_head(body, HEADER_KEYS_V4)
     _check_header(game, header)
     n, pos = _read_varint(body, pos, "the number of moves")
@@ -143,5 +170,6 @@ def decode_hidden_body(body: bytes) -> dict:
     sender = header["s"]
     hidden = {"game": game.game_id, "options": dict(game.options), "id": header["i"], "sender": sender,
               "names": list(header.get("n", [""] * game.num_players)), "start": header["t"],
-              "first_player": first, "moves": moves, "movers": movers, "hops": hops}
+              "first_player": first, "moves": moves, "movers": movers, "hops": hops,
+              "resign": _resign_of(header["x"], game.num_players) if "x" in header else None}
     return {"record": None, "cursor": None, "view": 1 - sender, "players": None, "hidden": hidden}

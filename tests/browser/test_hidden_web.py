@@ -179,7 +179,7 @@ def test_two_friends_play_triominos_with_hidden_hands_by_links(browser, site_url
         assert "#r=4." in invitation
         assert ana.inner_text("#hidden-headline").startswith("Invite Bo")
         assert "live in this browser only" in ana.inner_text("#hidden-card")
-        assert "Resigning is not available" in ana.inner_text("#hidden-card")
+        assert ana.is_hidden("#hidden-resign")            # not before the deal is done
         # the invitation fits a QR code (a later link may not: the card says so)
         assert len(invitation) < 2_900 and poll(ana, "() => document.querySelector('#hidden-qr svg.qr-code')")
         shot(ana, "invitation-1280")

@@ -2,7 +2,7 @@
 // link to send (Copy, the share sheet, a QR code while it is short enough), "Make the link" for
 // a hop that carries no move, the friend's link pasted in, the keys' note with the export, and
 // at the end the audit's verdict. Drawn from the state on screen (its `hidden`) after each render.
-import { exportHidden, hiddenHop, hideNotice, takePasted } from "./hidden.js";
+import { exportHidden, hiddenHop, hiddenRematch, hiddenResign, hideNotice, resignedResult, takePasted } from "./hidden.js";
 import { qrBox } from "./qr.js";
 import { $, copyFrom } from "../page/dom.js";
 import { playerName, stateWords, ui } from "../page/page.js";
@@ -10,6 +10,7 @@ import { fmtList, t } from "../i18n/i18n.js";
 
 const QR_MAX = 2_900; // characters: the most a QR code holds (version 40, level L, bytes)
 let setQr = () => {};
+let confirmResign = false; // Resign asks once more before it resigns (as a friend game's)
 
 const linkUrl = (token) => `${location.href.split("#")[0]}#r=${token}`;
 
@@ -22,6 +23,12 @@ function them(state) {
 function headline(state) {
   const h = state.hidden;
   const other = them(state);
+  const resigned = h.resigned || [];
+  if (resigned.length === 2) return t("hidden.head.bothResigned");
+  if (resigned.length) {
+    if (resigned[0] !== h.seat) return t("hidden.head.theyResigned", { them: other });
+    return h.finished ? t("hidden.head.youResigned.over", { them: other }) : t("hidden.head.youResigned", { them: other });
+  }
   if (h.need === "audit") return t("hidden.head.over", { them: other });
   if (h.need === "move") return h.pending ? t("hidden.head.turnGoesOn", { n: h.pending }) : t("hidden.head.move");
   if (h.need === "send") return t("hidden.head.send");
@@ -51,7 +58,9 @@ export function renderHidden(state) {
   renderAudit(state);
   $("hidden-hop").hidden = h.need !== "send";
   // the link to send: the one just made, else the last one (to send again, or at the end)
-  const link = h.need === "move" || h.need === "send" ? "" : h.link || h.last_link;
+  // (none once this seat resigned and has the friend's answer: the friend had its link)
+  const doneResigning = h.finished && (h.resigned || []).length === 1 && h.resigned[0] === h.seat;
+  const link = h.need === "move" || h.need === "send" || doneResigning ? "" : h.link || h.last_link;
   $("hidden-send").hidden = !link;
   $("hidden-send-title").textContent = h.need === "audit" ? t("hidden.send.final", { them: them(state) })
     : t("hidden.send", { them: them(state) });
@@ -63,8 +72,12 @@ export function renderHidden(state) {
   $("hidden-receive").hidden = h.need !== "wait" && !(h.need === "audit" && !h.finished);
   // during this seat's turn the board comes first (on a phone, right under this card)
   $("hidden-keys").hidden = h.need === "move";
-  $("hidden-no-resign").hidden = h.need === "audit" || h.need === "move";
+  $("hidden-resign").hidden = !h.can_resign;
+  if (!h.can_resign) confirmResign = false;
+  $("hidden-resign").textContent = t(confirmResign ? "friend.resign.confirm" : "friend.resign");
+  $("hidden-rematch").hidden = !h.finished;
 }
+
 
 function renderAudit(state) {
   const h = state.hidden;
@@ -81,6 +94,12 @@ function renderAudit(state) {
     return;
   }
   box.classList.toggle("failed", !a.ok);
+  if (a.resigned && a.resigned.length) {
+    const result = document.createElement("p");
+    result.className = "result";
+    result.textContent = resignedResult([0, 1].map((i) => playerName(state, i)), a.resigned);
+    box.append(result);
+  }
   if (a.ok) p.textContent = t("hidden.audit.ok");
   else {
     const names = (a.cheaters || []).map((i) => playerName(state, i));
@@ -124,7 +143,16 @@ async function shareLink() {
   $("hidden-copied").textContent = t("friend.shared");
 }
 
+async function resign() {
+  if (!confirmResign) { confirmResign = true; renderHidden(ui.state); $("hidden-resign").focus(); return; }
+  confirmResign = false;
+  await hiddenResign();
+}
+
 export function wireHidden() {
+  $("hidden-resign").addEventListener("click", resign);
+  $("hidden-resign").addEventListener("blur", () => { if (confirmResign) { confirmResign = false; if (ui.state) renderHidden(ui.state); } });
+  $("hidden-rematch").addEventListener("click", hiddenRematch);
   $("hidden-qr-box").open = !navigator.share;
   setQr = qrBox($("hidden-qr-box"), $("hidden-qr"), t("friend.qr.label"));
   $("hidden-copy").addEventListener("click", copyLink);

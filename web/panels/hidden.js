@@ -57,6 +57,10 @@ async function ask(request) {
 const failed = (response) => (response.superseded ? t("games.superseded", { what: t("link.failed") })
   : errorText(response.error));
 
+/** The engine's status of the seat (whose link is awaited, the deal's progress) in the reader's
+ * words: its code (`status_code`: hidden.status with the status's name), else the English. */
+const statusText = (h) => (h.status_code && h.status_code.params ? t("hidden.status", h.status_code.params) : h.status);
+
 // ---------------------------------------------------------------- storage
 function entryOf(answer, old, audit) {
   const h = answer.hidden;
@@ -65,7 +69,7 @@ function entryOf(answer, old, audit) {
   const players = [0, 1].map((i) => (i === h.seat ? "human" : FRIEND_SEAT));
   return {
     id: hiddenEntryId(h.id, h.seat), game: h.game, title: b ? b.title : (info ? info.title : h.game),
-    status: b ? b.status : h.status, moves: b ? b.moves.length : 0, cursor: b ? b.moves.length : 0, players,
+    status: b ? b.status : statusText(h), moves: b ? b.moves.length : 0, cursor: b ? b.moves.length : 0, players,
     record: answer.record,
     hiddenSeat: { id: h.id, seat: h.seat, names: h.names, need: h.need, finished: h.finished, audit: audit || null },
     created: old ? old.created : Date.now(), updated: Date.now(),
@@ -91,6 +95,12 @@ function seatName(h, b, i) {
   return h.names[i] || (info && info.players[i]) || String(i + 1);
 }
 
+/** The result of a resigned game in the reader's language (`resigned`: the seats, the audit's). */
+export function resignedResult(names, resigned) {
+  if (resigned.length === 2) return t("hidden.result.bothResigned");
+  return t("hidden.result.resigned", { name: names[resigned[0]], winner: names[1 - resigned[0]] });
+}
+
 /** The answer as a state the page draws (board.js), with `hidden` for the card. */
 function toState(answer) {
   const h = answer.hidden;
@@ -100,6 +110,7 @@ function toState(answer) {
   const words = b ? b.move_words : [];
   const pending = current ? current.pending : [];
   const audited = current && current.audit && current.audit.scores ? current.audit : null;
+  const resigned = h.resigned || [];
   return {
     game: h.game, title: b ? b.title : (info ? info.title : h.game), options: b ? b.options : {},
     seed: `hidden:${h.id}:${h.seat}`,
@@ -111,10 +122,13 @@ function toState(answer) {
     cursor: moves.length, can_undo: pending.length > 0, can_redo: false,
     // whose link is awaited (the deal's hops too): the friend's while this seat waits
     current_player: h.need === "wait" ? 1 - h.seat : h.need === "audit" && b ? b.current_player : h.seat,
-    is_over: b ? b.is_over : false, winners: audited ? audited.winners : b ? b.winners : [],
+    // a resignation ends the game at once (the seats that resigned; the other wins)
+    is_over: resigned.length > 0 || (b ? b.is_over : false),
+    winners: audited ? audited.winners : resigned.length ? [0, 1].filter((i) => !resigned.includes(i)) : b ? b.winners : [],
     // at the end, the audit's: the whole game, both hands known (this seat's copy knows its own only)
     scores: audited ? audited.scores : b ? b.scores : null,
-    status: audited ? audited.result : b ? b.status : h.status, last_move: b ? b.last_move : null,
+    status: resigned.length ? resignedResult([0, 1].map((i) => seatName(h, b, i)), resigned)
+      : audited ? audited.result : b ? b.status : statusText(h), last_move: b ? b.last_move : null,
     last_words: moves.length ? words[moves.length - 1] : null, viewer: h.seat, hidden_information: true,
     legal: b ? b.legal : [], scene: b ? b.scene : dealScene(), record: null,
     export_formats: [], export_options: [], spectator: false,
@@ -162,7 +176,7 @@ async function audit() {
   if (!response.ok) { showError(failed(response)); return; }
   const a = response.result.audit;
   current.audit = { ok: a.ok, cheaters: a.cheaters, problems: a.problems.slice(0, 8), result: a.result, scores: a.scores,
-    winners: a.winners };
+    winners: a.winners, resigned: a.resigned || [] };
   current.rev = store(current.answer, current.audit);
   show({ result: toState(current.answer) });
 }
@@ -207,7 +221,7 @@ export async function openHiddenLink(token, { atStart = false } = {}) {
     return null;
   }
   const opened = await ask({ cmd: "hidden_open", link: token, record: mine.record });
-  if (!opened.ok || opened.result.opened.kind !== "next") {
+  if (!opened.ok || !["next", "resign", "answer"].includes(opened.result.opened.kind)) {
     await resumeHidden(mine, { boot: atStart });
     const kind = opened.ok ? opened.result.opened.kind : "";
     showNotice(opened.ok ? t(`hidden.kind.${kind === "invitation" ? "own" : kind}`) : failed(opened));
@@ -305,6 +319,32 @@ async function playTurn(moves) {
   }
   current.pending = response.result.changed ? [] : moves;
   showAnswer(response.result);
+}
+
+/** Resign (the card asked to confirm): the link that says so, to send. */
+export async function hiddenResign() {
+  if (!current || ui.busy) return;
+  const response = await ask({ cmd: "hidden_resign", record: current.record });
+  if (!response.ok) { if (!response.superseded) showError(failed(response)); return; }
+  current.pending = [];
+  showAnswer(response.result);
+}
+
+/** After the end: a new invitation to the same friend, the same options; this page invites
+ * (the first seat: the one who sends the deal's first link), so when the friend invited last
+ * time the seats are swapped; who opens is the deal's again. */
+export async function hiddenRematch() {
+  const s = ui.state;
+  if (!current || ui.busy || !s || !s.hidden) return;
+  const h = s.hidden;
+  const response = await ask({
+    cmd: "hidden_new", game: h.game, options: s.options,
+    names: [h.names[h.seat] || "", h.names[1 - h.seat] || ""], now: minutesNow(),
+  });
+  if (!response.ok) { if (!response.superseded) showError(failed(response)); return; }
+  current = null;
+  hideNotice();
+  showAnswer(response.result, { reveal: true });
 }
 
 // ---------------------------------------------------------------- export and import
