@@ -6,7 +6,8 @@ A code is JSON: ``{"key": "triominos.move.place", "params": {...}}``; the page's
 (``web/i18n/messages/engine/<lang>.js``) holds the message of each key.  A parameter is a plain
 value (a number, a tile "2-4-5", a cell "c3": the same in every language), a nested code (a part
 of a composed text: the points, where a tile lies), ``{"player": q}`` (seat ``q``'s name as the
-page shows it) or ``{"players": [q, ...]}`` (their names as a list: "Ana and Bo").  The English
+page shows it), ``{"players": [q, ...]}`` (their names as a list: "Ana and Bo"), ``{"and": [...]}``
+(parts as such a list: "fungi and plant"), ``{"or": [...]}`` or ``{"parts": [...]}``.  The English
 a code gives through the English catalog is the engine's English (tests/test_engine_words.py).
 """
 from __future__ import annotations
@@ -25,6 +26,12 @@ def player(q: int) -> dict:
 def players(seats) -> dict:
     """Seats' names as a list ("Ana and Bo"), as a parameter of a code."""
     return {"players": list(seats)}
+
+
+def all_of(items) -> dict:
+    """Parts as a list joined by "and" (``Intl.ListFormat``: "fungi and plant", in English as
+    :func:`names_text` writes it), as a parameter of a code."""
+    return {"and": list(items)}
 
 
 def names_text(names) -> str:

@@ -29,6 +29,7 @@ GAMES = [("hex", {"size": 5}), ("hex", {"size": 3, "swap": True}), ("y", {"size"
          ("y", {"family": "radial", "center_rows": 2, "outer_rows": 1}), ("triominos", {"players": 3}),
          ("triominos", {"target": None}), ("iwoki", {"players": 2}), ("iwoki", {"players": 3}),
          ("codex", {"players": 2})]
+TILE_GAMES = ("triominos", "iwoki", "codex")  # (their tiles' and cards' names, docs/languages.md)
 
 
 def _codes_of(game, viewer) -> list[tuple[dict, str]]:
@@ -40,8 +41,7 @@ def _codes_of(game, viewer) -> list[tuple[dict, str]]:
         if words is not None:
             out.append((words, game.move_words(i, viewer)))
     shown = game.view(viewer) if game.hidden_information else game
-    gview = view_for(game.game_id)
-    stack = [gview.scene(shown, viewer), gview.move_targets(shown, viewer)]
+    stack = _scenes(game, viewer)
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
@@ -53,6 +53,20 @@ def _codes_of(game, viewer) -> list[tuple[dict, str]]:
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
+    return out
+
+
+def _scenes(game, viewer) -> list:
+    """What the bridge sends of ``game`` as ``viewer`` sees it: the scene, the legal moves' targets
+    and (tile and card games, a placement legal now) the scene with that move's preview."""
+    shown = game.view(viewer) if game.hidden_information else game
+    gview = view_for(game.game_id)
+    out = [gview.scene(shown, viewer), gview.move_targets(shown, viewer)]
+    if game.game_id in TILE_GAMES and viewer is None and not game.is_over:
+        move = next((m for m in game.legal_moves() if str(m) != "pass" and not str(m).startswith(
+            ("draw", "starter ", "objective "))), None)
+        if move is not None:
+            out.append(gview.scene(shown, viewer, move))
     return out
 
 
@@ -103,9 +117,56 @@ def test_the_games_send_codes_of_every_kind(cases):
                 "codex.move.play_front", "codex.status.draw", "scene.cell", "scene.state.last", "scene.side.top",
                 "scene.title.y_radial", "words.wins_points", "words.to_move", "words.points.gain",
                 "notes.last_move", "triominos.note.info", "triominos.hand.yours", "iwoki.note.final_player",
-                "iwoki.hand.public", "iwoki.action.draw", "triominos.action.draw", "hex.action.swap"):
+                "iwoki.hand.public", "iwoki.action.draw", "triominos.action.draw", "hex.action.swap",
+                # the tiles' and cards' names, the objectives' rules, Codex's notes and choices
+                "codex.card", "codex.corner.ul", "codex.card.needs", "codex.card.scores", "codex.kind.gold",
+                "codex.objective.symbols", "codex.objective.common", "codex.note.visible", "codex.note.last_move",
+                "codex.choice.starter_label", "codex.choice.keep_label", "codex.choice.front", "codex.title.market",
+                "codex.symbol.quill", "scene.preview", "triominos.tile.hand", "triominos.tile.placed",
+                "triominos.spot.up", "scene.spot_needs", "iwoki.gap.small", "iwoki.gap.hex", "iwoki.tile.hex_placed",
+                "iwoki.tile.small"):
         assert key in found, key
     assert len(cases) > 1000, len(cases)
+
+
+WORDS = re.compile(r"[a-z]{2}")  # a word (symbol letters "PPF", gaps "H4", numbers are not)
+
+
+def _read(node: dict) -> list[str]:
+    """The keys of what a person reads in a scene's ``node``: a drawn item's accessible name and
+    its drawn words; a scene's or a panel's title, a note's text, a move's label."""
+    if "kind" in node:
+        keys = ["name"] if isinstance(node.get("name"), str) else []
+        return keys + (["text"] if WORDS.search(str(node.get("text", ""))) else [])
+    return [k for k in ("title", "text", "label") if isinstance(node.get(k), str)]
+
+
+def test_the_tile_and_card_games_send_no_text_without_its_code():
+    """Triominos, iwoki and Codex: every accessible name, title, note, label and drawn word of
+    their scenes (previews, choices, hands, market, objectives) comes with its code."""
+    rnd, seen, bare = random.Random(7), set(), []
+    for game_id in TILE_GAMES:
+        for _ in range(2):
+            game = new_game(game_id, seed=rnd.randrange(2 ** 40))
+            bot = agents.get("random")(seed=rnd.randrange(1000))
+            for n in range(500):
+                if n < 6 or n % 5 == 0 or game.is_over:
+                    for viewer in ([None, 0] if game.hidden_information else [None]):
+                        stack = _scenes(game, viewer)
+                        while stack:
+                            node = stack.pop()
+                            if isinstance(node, (list, dict)):
+                                stack.extend(node.values() if isinstance(node, dict) else node)
+                            if isinstance(node, dict):
+                                for k in _read(node):
+                                    seen.add((game_id, k))
+                                    if f"{k}_code" not in node:
+                                        bare.append((game_id, k, node[k]))
+                if game.is_over:
+                    break
+                game.play(bot.choose(game))
+    assert not bare, bare[:10]
+    assert seen == {(g, k) for g in TILE_GAMES for k in ("name", "title", "text", "label")}, seen
 
 
 def test_every_key_a_game_sends_is_in_every_language(cases):
@@ -207,3 +268,34 @@ def test_the_bridge_sends_the_codes_beside_the_english():
     assert st["is_over"] and st["status"] == "Blue wins"
     assert st["status_code"] == {"key": "words.wins", "params": {"names": {"players": [0]}, "count": 1}}
     assert st["move_words_codes"] is None and st["last_words_code"] is None  # (the cells are the words)
+
+
+@needs_node
+def test_cards_objectives_and_tiles_in_other_languages(tmp_path):
+    """A gold card's name, objectives' rules (colours agreeing, symbols counted), a choice's label
+    and a tile's name, composed from their parts in each language."""
+    from pygame_core.games.codex.pieces import load_cards
+    from pygame_core.games.codex.view_words import card_name, objective_label
+    from pygame_core.games.triominos.pieces import Tile
+    from pygame_core.games.triominos.view_words import hand_tile_name
+    cards, objectives = load_cards()
+    gold = next(c for c in cards.values() if c.type == "gold" and c.front.points["kind"] == "per-object")
+    texts = [card_name(gold, True), objectives[91].rule(), objectives[99].rule(), objective_label(objectives[96]),
+             hand_tile_name(Tile(2, 4, 5))]
+    got = _node([{"lang": lang, "code": c, "names": ["Ana", "Bo"]} for _, c in texts for lang in ("en", "fr", "de")],
+                tmp_path)["texts"]
+    assert got[0::3] == [e for e, _ in texts]
+    assert got[1::3] == [
+        "carte 41, carte or rouge, recto : haut gauche caché, haut droit vide, bas gauche vide, bas droit plume, "
+        "rapporte 1 par plume, demande 2 champignons, 1 animal",
+        "3 points par 2 cartes rouges superposées avec une carte verte en (2, -6)",
+        "3 points par lot de 1 plume + 1 encrier + 1 parchemin visibles",
+        "Garder l'objectif 96 (2 points par lot de 3 végétaux visibles)",
+        "tuile 2-4-5, 11 points"]
+    assert got[2::3] == [
+        "Karte 41, rote Goldkarte, Vorderseite: oben links verdeckt, oben rechts leer, unten links leer, "
+        "unten rechts Feder, bringt 1 je Feder, braucht 2 Pilze, 1 Tier",
+        "3 Punkte je 2 übereinanderliegende rote Karten mit einer grünen Karte bei (2, -6)",
+        "3 Punkte je sichtbaren Satz aus 1 Feder + 1 Tintenfass + 1 Pergament",
+        "Ziel 96 behalten (2 Punkte je sichtbaren Satz aus 3 Pflanzen)",
+        "Stein 2-4-5, 11 Punkte"]

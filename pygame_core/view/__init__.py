@@ -84,12 +84,15 @@ def move_targets(game: Game, viewer: int | None = None) -> list[dict]:
     return out
 
 
-def polygon(points, cls: str, target: str | None = None, name: str | None = None) -> dict:
-    """A polygon item, clickable when it has a ``target``, named for screen readers."""
+def polygon(points, cls: str, target: str | None = None, name: str | tuple | None = None) -> dict:
+    """A polygon item, clickable when it has a ``target``, named for screen readers: ``name``
+    is the English, or ``(english, code)`` (:mod:`pygame_core.words`: the page words the code)."""
     item = {"kind": "polygon", "points": pts(points), "cls": cls}
     if target is not None:
         item["target"] = target
-    if name is not None:
+    if isinstance(name, tuple):
+        item["name"], item["name_code"] = name
+    elif name is not None:
         item["name"] = name
     return item
 

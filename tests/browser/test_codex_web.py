@@ -151,7 +151,9 @@ def check_hands_hidden(page, s, viewer):
     assert not hidden & on_page, (hidden & on_page, hidden)
     if hands:  # (the viewer's own cards are found: the search does see hand cards)
         assert set(game.hands[viewer]) <= on_page, (game.hands[viewer], on_page)
-    in_scene = {int(m) for m in re.findall(r"\bcard[ :](\d+)\b", json.dumps(s["scene"]) + json.dumps(s["legal"]))}
+    # (but the last move in words: a face-up card drawn is one everybody saw, as in the move list)
+    scene = dict(s["scene"], notes=[n for n in s["scene"].get("notes", []) if n.get("cls") != "last-move"])
+    in_scene = {int(m) for m in re.findall(r"\bcard[ :](\d+)\b", json.dumps(scene) + json.dumps(s["legal"]))}
     assert not hidden & in_scene, (hidden & in_scene, hidden)
     targets = [int(i["target"].split(":")[1]) for h in hands for layer in h["layers"] for i in layer["items"]
                if (i.get("target") or "").startswith("card:")]

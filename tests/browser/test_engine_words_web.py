@@ -108,3 +108,90 @@ def test_the_board_s_names_in_the_reader_s_language(browser, site_url, locale, c
         assert not page.page_errors, page.page_errors
     finally:
         context.close()
+
+
+CODEX = {  # what a French and a German reader see of Codex's cards, objectives and choices
+    "fr-FR": {"sides": ["Recto", "Verso"], "starter": r"poser la carte de départ recto visible : carte 8\d, "
+              r"carte de départ, recto : haut gauche \w+, ", "legend": ["champignon", "végétal", "animal", "insecte",
+              "plume", "encrier", "parchemin"], "market": "Pioches et cartes visibles", "common": "Objectifs communs : ",
+              "rule": r"\d points par ", "keep": r"garder l'objectif \d+ : \d points par ", "hint": r"Indice\s:\sGarder "
+              r"l'objectif \d+ \(\d points par .*\)", "card": r"carte \d+, carte (?:ressource|or) (?:rouge|verte|bleue"
+              r"|violette), recto : haut gauche ", "visible": "Visibles : champignon ", "hand": "Main de Joueur 1"},
+    "de-DE": {"sides": ["Vorderseite", "Rückseite"], "starter": r"die Startkarte mit der Vorderseite oben legen: "
+              r"Karte 8\d, Startkarte, Vorderseite: oben links \w+, ", "legend": ["Pilz", "Pflanze", "Tier", "Insekt",
+              "Feder", "Tintenfass", "Pergament"], "market": "Stapel und offene Karten", "common": "Gemeinsame Ziele: ",
+              "rule": r"\d Punkte je ", "keep": r"Ziel \d+ behalten: \d Punkte je ", "hint": r"Tipp: Ziel \d+ behalten "
+              r"\(\d Punkte je .*\)", "card": r"Karte \d+, (?:rote|grüne|blaue|violette) (?:Ressourcen|Gold)karte, "
+              r"Vorderseite: oben links ", "visible": "Sichtbar: Pilz ", "hand": "Hand von Spieler 1"},
+}
+
+
+def _labels(page, selector):
+    return page.eval_on_selector_all(selector, "ns => ns.map((n) => n.getAttribute('aria-label'))")
+
+
+# the rectangles of the legend's names and the cards' points ("2/Ecke") that overlap a symbol's box
+OVERLAPS = """() => {
+  const boxes = (svg) => [...svg.querySelectorAll('polygon.corner')].map((n) => n.getBoundingClientRect());
+  const out = [];
+  for (const svg of document.querySelectorAll('svg')) {
+    const bs = boxes(svg);
+    for (const t of svg.querySelectorAll('text.legend-name, text.card-points')) {
+      const r = t.getBoundingClientRect();
+      if (bs.some((b) => r.left < b.right - 0.5 && b.left < r.right - 0.5 && r.top < b.bottom - 0.5 && b.top < r.bottom - 0.5))
+        out.push(t.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+def _setup_click(page, selector):
+    before = len(state(page)["moves"])
+    page.locator(selector).first.click()
+    poll(page, "(n) => window.boardwright.state().moves.length > n", before)
+    wait_idle(page)
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "de-DE"])
+def test_codex_cards_objectives_and_choices_in_french_and_german(browser, site_url, locale, tmp_path):
+    """Codex at a phone's size and on a desktop: the starter's sides, the objectives' rules, the
+    objective choice's hint, the hand's cards, the notes and the legend in the reader's language;
+    a Triominos tile's name too."""
+    words = CODEX[locale]
+    context, page = app_page(browser, site_url, locale=locale, **PHONE)
+    try:
+        send(page, {"cmd": "new", "game": "codex", "seed": 33, "options": {"players": 2}, "players": ["human", "random"]})
+        assert page.locator("#board-svg text.choice-label").all_text_contents() == words["sides"]
+        starter = _labels(page, "#board-svg [data-target='starter:front']")[0]
+        assert re.match(words["starter"], starter), starter
+        assert page.locator(".panel-legend text.legend-name").all_text_contents() == words["legend"]
+        assert words["market"] in page.locator(".panel-scene figcaption").all_inner_texts()
+        notes = page.locator("#notes li").all_inner_texts()
+        assert any(n.startswith(words["common"]) and re.search(words["rule"], n) for n in notes), notes
+        assert any(n.startswith(words["visible"]) for n in notes), notes
+        page.screenshot(path=str(tmp_path / f"codex-{locale}-390-starter.png"), full_page=True)
+        _setup_click(page, "#board-svg [data-target^='starter:']")  # (the computer places its own)
+        keep = _labels(page, ".panel-svg [data-target^='objective:']")
+        assert len(keep) == 2 and all(re.match(words["keep"], k) for k in keep), keep
+        page.click("#hint")
+        poll(page, "(p) => new RegExp(p).test(document.getElementById('status').textContent)", words["hint"], timeout=120)
+        assert re.fullmatch(words["hint"], page.inner_text("#status")), page.inner_text("#status")
+        _setup_click(page, ".panel-svg [data-target^='objective:']")
+        cards = _labels(page, ".panel-svg polygon.card.hand")
+        assert len(cards) == 3 and all(re.match(words["card"], c) for c in cards), cards
+        assert words["hand"] in page.inner_text("body")
+        assert not re.search(r"\b(?:front|points per|fungi|Common objectives|Visible)\b", page.inner_text("body"))
+        assert page.evaluate(OVERLAPS) == []  # long words stay clear of the symbols' boxes
+        page.screenshot(path=str(tmp_path / f"codex-{locale}-390.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert page.evaluate(OVERLAPS) == []
+        page.screenshot(path=str(tmp_path / f"codex-{locale}-1280.png"), full_page=True)
+        # a Triominos hand tile's name
+        send(page, {"cmd": "new", "game": "triominos", "seed": 33, "options": OPTIONS["triominos"], "players": ["human", "greedy"]})
+        tiles = _labels(page, ".panel-svg polygon.tile.hand")
+        tile = {"fr-FR": r"tuile \d-\d-\d, \d+ points?", "de-DE": r"Stein \d-\d-\d, \d+ Punkte?"}[locale]
+        assert tiles and all(re.match(tile, t) for t in tiles), tiles
+        assert not page.page_errors, page.page_errors
+    finally:
+        context.close()

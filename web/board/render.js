@@ -81,7 +81,7 @@ function orientation(vb, turned) {
 const same = (p) => p;
 const fmt = (p, map) => p.map((q) => map(q).join(",")).join(" ");
 
-function drawItem(item, map = same) {
+function drawItem(item, map = same, words = (code, english) => english) {
   let node;
   switch (item.kind) {
     case "polygon": node = el("polygon", { points: fmt(item.points, map) }); break;
@@ -90,11 +90,11 @@ function drawItem(item, map = same) {
     case "text": {
       const [x, y] = map(item.at);
       node = el("text", { x, y });
-      node.textContent = item.text;
+      node.textContent = item.text_code ? words(item.text_code, item.text) : item.text;
       if (Array.isArray(item.line)) node.dataset.line = fmt(item.line, map); // the line a coordinate names (zoom-context.js)
       break;
     }
-    case "group": node = el("g", {}); for (const child of item.items || []) node.appendChild(drawItem(child, map)); break;
+    case "group": node = el("g", {}); for (const child of item.items || []) node.appendChild(drawItem(child, map, words)); break;
     default: return el("g", {});
   }
   if (item.cls) node.setAttribute("class", item.cls);
@@ -109,7 +109,7 @@ function drawItem(item, map = same) {
  * keyboard focus stays on the same target across redraws. `orient`: draw it in the board's
  * orientation (display; "auto" turns a scene marked `turnable` when it fits `room` better);
  * the box drawn is kept in svg.dataset.sceneBox (zoom.js zooms into it). Names and the title
- * sent as codes beside their English (`name_code`, `title_code`) are worded in the reader's
+ * sent as codes beside their English (`name_code`, `title_code`, a text's `text_code`) are worded in the reader's
  * language, `player(q)` naming the seats.
  */
 export function renderScene(svg, scene, legal, selected = new Set(), { orient = false, room = null, player } = {}) {
@@ -132,7 +132,7 @@ export function renderScene(svg, scene, legal, selected = new Set(), { orient = 
   for (const layer of scene.layers) {
     const g = el("g", { class: `layer layer-${layer.name}` });
     for (const item of layer.items) {
-      const node = drawItem(item, turn ? turn.map : same);
+      const node = drawItem(item, turn ? turn.map : same, words);
       if (item.target != null) {
         const playable = legal.has(item.target);
         node.dataset.target = item.target;

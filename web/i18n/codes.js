@@ -1,7 +1,7 @@
 // The engine's texts as codes (pygame_core/words.py): {key, params}, a parameter being a plain
 // value (a number, a tile "2-4-5", a cell "c3"), a nested code (worded first), {player: q} (a
-// seat's name), {players: [q, …]} (their names as a list: "Ana and Bo"), {or: [text, …]}
-// (alternatives: "1-1-1 or 2-2-2") or {parts: [part, …]} (parts joined by ", ", the same in
+// seat's name), {players: [q, …]} (their names as a list: "Ana and Bo"), {and: [part, …]}
+// (parts as such a list: "fungi and plant"), {or: [text, …]} (alternatives: "1-1-1 or 2-2-2") or {parts: [part, …]} (parts joined by ", ", the same in
 // every language). A leaf module with no catalog of
 // its own (i18n.js gives it one), so Node's tests word codes with the same code as the page.
 
@@ -15,6 +15,7 @@ export function wordCode(code, { t, known, player, list }) {
     if (Number.isInteger(value.player)) return player(value.player);
     if (Array.isArray(value.players)) return list(value.players.map((q) => player(q)), "conjunction");
     if (Array.isArray(value.or)) return list(value.or.map((part) => String(word(part, depth + 1))), "disjunction");
+    if (Array.isArray(value.and)) return list(value.and.map((part) => String(word(part, depth + 1))), "conjunction");
     if (Array.isArray(value.parts)) return value.parts.map((part) => word(part, depth + 1)).join(", ");
     if (typeof value.key !== "string" || !known(value.key)) throw new TypeError("an unknown code");
     const params = {};

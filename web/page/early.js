@@ -5,7 +5,7 @@ import { drawAll, render } from "../board/board.js";
 import { forgetScreen, showLoadingNote } from "./boot.js";
 import { earlyBoard } from "./early-board.js";
 import { $, showError } from "./dom.js";
-import { page, ui } from "./page.js";
+import { page, stateWords, ui } from "./page.js";
 import { t } from "../i18n/i18n.js";
 
 /** Draw a state that does not come from the running engine (boot.json, the last screen of the
@@ -27,7 +27,8 @@ export function queueEarlyMove(move) {
   if (ui.failed) { showError(t("early.failed")); return; }
   if (ui.pending) { showError(t("early.already", { move: ui.pending.label })); return; }
   const entry = ui.state.legal.find((m) => m.move === move);
-  page.setPending({ move, label: (entry && entry.label) || move, targets: entry ? entry.path : [] });
+  const label = entry && entry.label ? stateWords(ui.state, entry.label_code, entry.label) : move; // (the reader's words)
+  page.setPending({ move, label, targets: entry ? entry.path : [] });
   showLoadingNote(t("early.waiting", { move: ui.pending.label }));
   showError("");
   page.clearSelection();

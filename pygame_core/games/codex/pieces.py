@@ -10,6 +10,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ...geometry.cornergrid import CORNERS
+from ...words import code
 
 KINGDOMS = ("fungi", "plant", "animal", "insect")
 OBJECTS = ("quill", "inkwell", "manuscript")
@@ -17,6 +18,30 @@ SYMBOLS = KINGDOMS + OBJECTS
 EMPTY = "empty"
 HIDDEN = "hidden"
 COLOUR_NAMES = {"fungi": "red", "plant": "green", "animal": "blue", "insect": "purple"}
+
+
+# ---------------------------------------------------------------- words (docs/languages.md)
+def symbol_words(symbol: str) -> tuple[str, dict]:
+    """A symbol's (or a corner's ``empty``/``hidden``) name, in English and as a code."""
+    return symbol, code(f"codex.symbol.{symbol}")
+
+
+def count_words(symbol: str, n: int) -> tuple[str, dict]:
+    """``3 fungi`` (what an objective or a gold card asks for), in English and as a code."""
+    return f"{n} {symbol}", code(f"codex.count.{symbol}", n=n)
+
+
+def joined_words(items, plus: bool) -> tuple[str, dict]:
+    """Texts ``(english, code)`` joined by " + " (``plus``) or "; ", the codes nested two by
+    two (``"{a} + {b}"``: each language's own spacing)."""
+    items = list(items)
+    text, words = items[0]
+    for more, more_code in items[1:]:
+        if plus:
+            text, words = f"{text} + {more}", code("codex.join.plus", a=words, b=more_code)
+        else:
+            text, words = f"{text}; {more}", code("codex.join.list", a=words, b=more_code)
+    return text, words
 
 
 # --------------------------------------------------------------------------- cards
@@ -63,14 +88,21 @@ class Objective:
     symbols: dict = field(default_factory=dict)  # symbols: what one set needs
 
     def describe(self) -> str:
+        return self.rule()[0]
+
+    def rule(self) -> tuple[str, dict]:
+        """The objective's rule in English and as a code (its colours and symbols as parts)."""
+        pts = self.points
         if self.kind == "diagonal":
-            return (f"{self.points} points per diagonal of 3 {COLOUR_NAMES[self.kingdom]} cards "
-                    f"({'rising' if self.rising else 'falling'})")
+            way, colour = "rising" if self.rising else "falling", COLOUR_NAMES[self.kingdom]
+            return (f"{pts} points per diagonal of 3 {colour} cards ({way})",
+                    code(f"codex.objective.diagonal_{way}", points=pts, colour=colour))
         if self.kind == "L":
-            return (f"{self.points} points per 2 stacked {COLOUR_NAMES[self.column]} cards with a "
-                    f"{COLOUR_NAMES[self.foot]} card at {self.foot_at}")
-        need = " + ".join(f"{n} {s}" for s, n in self.symbols.items())
-        return f"{self.points} points per {need} visible"
+            colour, foot = COLOUR_NAMES[self.column], COLOUR_NAMES[self.foot]
+            return (f"{pts} points per 2 stacked {colour} cards with a {foot} card at {self.foot_at}",
+                    code("codex.objective.l", points=pts, colour=colour, foot=foot, at=str(self.foot_at)))
+        need, need_code = joined_words((count_words(s, n) for s, n in self.symbols.items()), True)
+        return f"{pts} points per {need} visible", code("codex.objective.symbols", points=pts, need=need_code)
 
 
 def _side(d: dict) -> Side:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...geometry.cornergrid import CORNER_OFFSETS, CORNERS
 from ...view import GameView, polygon, r3, register_view
 from ...words import code
+from . import view_words as words
 from .notation import CODEX_PASS, DrawMove, ObjectiveMove, PlayMove, StarterMove
 from .pieces import COLOUR_NAMES, EMPTY, HIDDEN, HiddenCard, load_cards
 from .rules import CodexGame
@@ -39,19 +40,20 @@ def _text(at, text, cls) -> dict:
     return {"kind": "text", "at": [r3(at[0]), r3(at[1])], "text": text, "cls": cls}
 
 
-def points_text(side) -> str:
+def points_item(side, at) -> dict | None:
+    """What a front shows of its points rule: ``3``, ``1/Q``, ``2/corner`` (worded)."""
     pts = side.points
     if not pts or not pts.get("value"):
-        return ""
+        return None
     if pts["kind"] == "fixed":
-        return str(pts["value"])
+        return _text(at, str(pts["value"]), "card-points")
     if pts["kind"] == "per-object":
-        return f"{pts['value']}/{LETTER[pts['object']]}"
-    return f"{pts['value']}/corner"
+        return _text(at, f"{pts['value']}/{LETTER[pts['object']]}", "card-points")
+    return words.text_item(_text(at, "", "card-points"), words.per_corner_words(pts["value"]))
 
 
 def card_items(card, front: bool, centre, cls: str, target=None, name=None) -> list[dict]:
-    """A card at screen point ``centre`` showing one side."""
+    """A card at screen point ``centre`` showing one side (``name``: ``(english, code)``)."""
     side = card.side(front)
     cx, cy = centre
     kingdom = card.kingdom or "starter"
@@ -68,9 +70,9 @@ def card_items(card, front: bool, centre, cls: str, target=None, name=None) -> l
             items.append(_text((bx, by), LETTER[symbol], f"sym-text {symbol}"))
     if side.centre:
         items.append(_text((cx, cy), "".join(LETTER[s] for s in side.centre), "centre-text"))
-    pts = points_text(side) if front else ""
+    pts = points_item(side, (cx, cy - CARD_H / 2 + 0.25)) if front else None
     if pts:
-        items.append(_text((cx, cy - CARD_H / 2 + 0.25), pts, "card-points"))
+        items.append(pts)
     if front and side.requires:
         need = "".join(LETTER[s] * n for s, n in side.requires.items())
         items.append(_text((cx, cy + CARD_H / 2 - 0.22), need, "card-needs"))
@@ -84,7 +86,7 @@ def objective_items(obj, centre, cls: str = "", target=None, name=None) -> list[
     the kingdoms' colours laid out as on the field) or the symbols of one set."""
     cx, cy = centre
     items = [polygon(_rect(cx, cy, CARD_W, CARD_H), f"card objective {cls}".strip(), target,
-                     name or f"objective {obj.id}: {obj.describe()}")]
+                     name or words.objective_name(obj))]
     items.append(_text((cx, cy - CARD_H / 2 + 0.25), str(obj.points), "card-points"))
     items.append(_text((cx + CARD_W / 2 - 0.12, cy - CARD_H / 2 + 0.16), str(obj.id), "card-id"))
     if obj.kind == "symbols":
@@ -112,42 +114,31 @@ def objective_items(obj, centre, cls: str = "", target=None, name=None) -> list[
 
 def legend_panel() -> dict:
     """The symbols' legend: each symbol's box as the cards draw it, and its name (two rows:
-    the kingdoms, then the objects)."""
-    items, step = [], 1.9
+    the four kingdoms, then the three objects spread over the same width). A column leaves
+    room for a name of eleven letters or so ("champignon", "Tintenfass")."""
+    items, step = [], 2.3
     for i, (symbol, letter) in enumerate(LETTER.items()):
-        x, y = 0.3 + (i % 4) * step, 0.3 + (i // 4) * 0.6
+        row, col = divmod(i, 4)
+        x, y = 0.3 + col * (step if row == 0 else 4 * step / 3), 0.3 + row * 0.6
         items.append(polygon(_rect(x, y, BOX, BOX), f"corner sym {symbol}"))
         items.append(_text((x, y), letter, f"sym-text {symbol}"))
-        items.append({"kind": "text", "at": [r3(x + 0.33), r3(y)], "text": symbol, "cls": "legend-name"})
-    return {"name": "legend", "title": "Symbols", "viewBox": [0, 0, r3(4 * step - 0.05), 1.2],
+        items.append(words.text_item({"kind": "text", "at": [r3(x + 0.33), r3(y)], "cls": "legend-name"},
+                                     words.symbol_words(symbol)))
+    title, title_code = words.LEGEND
+    return {"name": "legend", "title": title, "title_code": title_code, "viewBox": [0, 0, r3(4 * step - 0.05), 1.2],
             "layers": [{"name": "legend", "items": items}]}
 
 
-def card_name(card, front: bool) -> str:
-    side = card.side(front)
-    corners = ", ".join(f"{c} {side.corners[c]}" for c in CORNERS)
-    kind = "starter" if card.type == "starter" else f"{COLOUR_NAMES[card.kingdom]} {card.type}"
-    text = f"card {card.id}, {kind}, {'front' if front else 'back'}: {corners}"
-    if side.centre:
-        text += ", centre " + " ".join(side.centre)
-    if front and points_text(side):
-        text += f", scores {points_text(side)}"
-    if front and side.requires:
-        text += ", needs " + ", ".join(f"{n} {s}" for s, n in side.requires.items())
-    return text
-
-
-def _field_items(game: CodexGame, q: int, prefix: str, where: bool) -> list[dict]:
-    """The cards of ``q``'s play area in the order they were placed; the newest one, when it
+def _field_items(game: CodexGame, q: int, owner: int | None, where: bool) -> list[dict]:
+    """The cards of ``q``'s play area (named with ``owner``'s name in another's area) in the order they were placed; the newest one, when it
     was the latest placement of the game, is the last move: a thick outline and a dot."""
     cards = sorted(game.fields[q].cards.items(), key=lambda kv: kv[1].order)
     latest = next((ev for ev in reversed(game.events) if ev["move"].startswith(("play ", "starter "))), None)
     items = []
     for i, (p, cell) in enumerate(cards):
         last = latest is not None and latest["player"] == q and i == len(cards) - 1
-        name = f"{prefix}{card_name(cell.card, cell.front)}" + (f" at ({p[0]},{p[1]})" if where else "")
-        items.extend(card_items(cell.card, cell.front, screen(p), "placed last" if last else "placed",
-                                name=name + (", last move" if last else "")))
+        name = words.placed_name(cell.card, cell.front, p if where else None, owner, game.player_names, last)
+        items.extend(card_items(cell.card, cell.front, screen(p), "placed last" if last else "placed", name=name))
         if last:
             cx, cy = screen(p)
             items.append({"kind": "circle", "c": [r3(cx - CARD_W / 2 + 0.22), r3(cy)], "r": 0.1,
@@ -168,24 +159,25 @@ class CodexView(GameView):
         if game.phase == "starter" and not field.cards:
             return self._starter_scene(game, viewer, q)
         spots, marks = [], []
-        layers_cards = _field_items(game, q, "", True)
+        layers_cards = _field_items(game, q, None, True)
         placing = (not game.is_over and game.phase == "play" and game.step == "place" and game.current_player == q)
         if placing:
             for p in sorted(field.available):
                 cx, cy = screen(p)
                 spots.append(polygon(_rect(cx, cy, CARD_W * 0.62, CARD_H * 0.62), "spot cardspot",
-                                     f"at:({p[0]},{p[1]})", f"available position ({p[0]},{p[1]})"))
+                                     f"at:({p[0]},{p[1]})", words.spot_name(p)))
         if isinstance(preview, PlayMove):
             marks.extend(card_items(cards[preview.card], preview.front, screen(preview.at), "preview",
-                                    name=f"preview of {preview}"))
+                                    name=words.preview_name(cards[preview.card], preview)))
         pts = list(field.cards) + (list(field.available) if placing else []) or [(0, 0)]
         xs = [screen(p)[0] for p in pts]
         ys = [screen(p)[1] for p in pts]
         # the cards (and free positions) with a thin margin; the page caps the size at MAX_SCALE
         x0, x1 = min(xs) - CARD_W / 2 - 0.15, max(xs) + CARD_W / 2 + 0.15
         y0, y1 = min(ys) - CARD_H / 2 - 0.15, max(ys) + CARD_H / 2 + 0.15
+        title, title_code = words.area_title(game.player_names[q], q)
         return {"viewBox": [r3(x0), r3(y0), r3(x1 - x0), r3(y1 - y0)], "max_scale": MAX_SCALE,
-                "title": f"{game.player_names[q]}'s manuscript",
+                "title": title, "title_code": title_code,
                 "layers": [{"name": "spots", "items": spots}, {"name": "cards", "items": layers_cards},
                            {"name": "marks", "items": marks}],
                 "panels": self._panels(game, viewer, q), "notes": self._notes(game, viewer, q),
@@ -195,13 +187,15 @@ class CodexView(GameView):
     def _starter_scene(self, game: CodexGame, viewer, q) -> dict:
         """Before the starter card is placed: both its sides on the board, each a click target."""
         card = load_cards()[0][game.starters[q]]
-        items = [_text((0, -1.3), f"{game.player_names[q]}: choose a side", "choice-title")]
+        name = game.player_names[q]
+        items = [words.text_item(_text((0, -1.3), "", "choice-title"), words.starter_heading(name, q))]
         for front, x in ((True, -1.6), (False, 1.6)):
             side = "front" if front else "back"
             items.extend(card_items(card, front, (x, 0), "choice", target=f"starter:{side}",
-                                    name=f"place the starter card {side} up: {card_name(card, front)}"))
-            items.append(_text((x, 1.15), "Front" if front else "Back", "choice-label"))
-        return {"viewBox": [-3.1, -1.7, 6.2, 3.15], "title": f"{game.player_names[q]}'s starter card: choose a side",
+                                    name=words.starter_choice(words.card_name(card, front), front)))
+            items.append(words.text_item(_text((x, 1.15), "", "choice-label"), words.side_label(front)))
+        title, title_code = words.starter_title(name, q)
+        return {"viewBox": [-3.1, -1.7, 6.2, 3.15], "title": title, "title_code": title_code,
                 "layers": [{"name": "choice", "items": items}],
                 "panels": self._panels(game, viewer, q), "notes": self._notes(game, viewer, q),
                 "player_notes": [f"{len(h)} card" + ("" if len(h) == 1 else "s") for h in game.hands],
@@ -218,9 +212,9 @@ class CodexView(GameView):
             for i, o in enumerate(dealt):
                 items.extend(objective_items(objectives[o], (CARD_W / 2 + 0.1 + i * (CARD_W + 0.3), CARD_H / 2 + 0.1),
                                              "choice", target=f"objective:{o}",
-                                             name=f"keep objective {o}: {objectives[o].describe()}"))
-            choice.append({"name": "objective-choice", "cls": "choice",
-                           "title": f"{game.player_names[q]}: choose your secret objective (click a card)",
+                                             name=words.objective_name(objectives[o], "keep")))
+            title, title_code = words.objective_choice_title(game.player_names[q], q)
+            choice.append({"name": "objective-choice", "cls": "choice", "title": title, "title_code": title_code,
                            "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(CARD_H + 0.2)],
                            "layers": [{"name": "choice", "items": items}]})
         shown = [(o, "common") for o in game.common]
@@ -229,9 +223,10 @@ class CodexView(GameView):
         items = []
         for i, (o, kind) in enumerate(shown):
             items.extend(objective_items(objectives[o], (CARD_W / 2 + 0.1 + i * (CARD_W + 0.3), CARD_H / 2 + 0.1),
-                                         kind, name=f"{kind} objective {o}: {objectives[o].describe()}"))
-        title = "Objectives: two common" + (f", {game.player_names[q]}'s secret one" if game.secret[q] is not None else "")
-        return choice, [{"name": "objectives", "title": title, "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(CARD_H + 0.2)],
+                                         kind, name=words.objective_name(objectives[o], kind)))
+        title, title_code = words.objectives_title(game.player_names[q], q, game.secret[q] is not None)
+        return choice, [{"name": "objectives", "title": title, "title_code": title_code,
+                         "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(CARD_H + 0.2)],
                          "layers": [{"name": "objectives", "items": items}]}]
 
     def _panels(self, game: CodexGame, viewer, q) -> list[dict]:
@@ -245,16 +240,15 @@ class CodexView(GameView):
             if isinstance(cid, HiddenCard):
                 continue
             if cid is None:        # (by link: a card drawn from a deck opens with the friend's next link)
-                items.append(polygon(_rect(x, CARD_H / 2 + 0.1, CARD_W, CARD_H), "card back drawn", None,
-                                     "a card you drew: it shows with your friend's next link"))
+                items.append(polygon(_rect(x, CARD_H / 2 + 0.1, CARD_W, CARD_H), "card back drawn", None, words.DRAWN))
                 x += CARD_W + 0.3
                 continue
             items.extend(card_items(cards[cid], True, (x, CARD_H / 2 + 0.1), "hand",
-                                    target=f"card:{cid}" if mine else None, name=card_name(cards[cid], True)))
+                                    target=f"card:{cid}" if mine else None, name=words.card_name(cards[cid], True)))
             x += CARD_W + 0.3
         if items:
-            out.append({"name": f"hand-{q}", "title": f"{game.player_names[q]}'s hand (fronts shown)",
-                        "cls": "own", "viewBox": [0, 0, r3(max(x - CARD_W / 2 - 0.2, 3 * CARD_W + 0.8)), r3(CARD_H + 0.2)],
+            title, title_code = words.hand_title(game.player_names[q], q)
+            out.append({"name": f"hand-{q}", "title": title, "title_code": title_code, "cls": "own", "viewBox": [0, 0, r3(max(x - CARD_W / 2 - 0.2, 3 * CARD_W + 0.8)), r3(CARD_H + 0.2)],
                         "layers": [{"name": "hand", "items": items}]})
         drawing = game.current_player == q and game.phase == "play" and game.step == "draw"
         items = []
@@ -264,7 +258,7 @@ class CodexView(GameView):
             top = deck[-1] if deck else None
             kingdom = (top.kingdom if isinstance(top, HiddenCard) else cards[top].kingdom) if top is not None else None
             cls = f"card deck {kingdom or 'empty'} {name.split('-')[0]}"
-            label = f"{name.replace('-', ' ')}: {len(deck)} cards" + (f", top card {COLOUR_NAMES[kingdom]}" if kingdom else "")
+            label = words.deck_name(name.split("-")[0], len(deck), COLOUR_NAMES[kingdom] if kingdom else None)
             items.append(polygon(_rect(x, y, CARD_W, CARD_H), cls, f"draw:{name}" if drawing and deck else None, label))
             items.append(_text((x, y), f"{len(deck)}", "deck-count"))
             for cid in game.market[2 * row: 2 * row + 2]:
@@ -272,8 +266,8 @@ class CodexView(GameView):
                 if isinstance(cid, int):   # (by link: a face-up card not shown yet is a back)
                     items.extend(card_items(cards[cid], True, (x, y), "market",
                                             target=f"draw:{cid}" if drawing else None,
-                                            name="face-up " + card_name(cards[cid], True)))
-        out.append({"name": "market", "title": "Decks and face-up cards",
+                                            name=words.face_up_name(cards[cid])))
+        out.append({"name": "market", "title": words.MARKET[0], "title_code": words.MARKET[1],
                     "viewBox": [0, 0, r3(3 * CARD_W + 0.8), r3(2 * CARD_H + 0.45)],
                     "layers": [{"name": "market", "items": items}]})
         out.extend(objectives)
@@ -299,50 +293,43 @@ class CodexView(GameView):
             x, y = cell(score % 30)
             tx = x - 0.18 + 0.12 * p
             items.append({"kind": "circle", "c": [r3(tx), r3(y + 0.12)], "r": 0.08,
-                          "cls": f"token p{p}", "name": f"{game.player_names[p]}: {score} points"})
-        laps = [f"{game.player_names[p]} +30" for p, sc in enumerate(game.scores) if sc >= 30]
-        title = "Score track (20 ends the game)" + (f"; {', '.join(laps)}" if laps else "")
-        return {"name": "track", "title": title, "viewBox": [0, 0, 6.3, 1.95],
+                          "cls": f"token p{p}"} | dict(zip(("name", "name_code"),
+                                                         words.token_name(game.player_names[p], p, score))))
+        title, title_code = words.track_title(game.player_names, game.scores)
+        return {"name": "track", "title": title, "title_code": title_code, "viewBox": [0, 0, 6.3, 1.95],
                 "layers": [{"name": "track", "items": items}]}
 
     def _area_panel(self, game: CodexGame, q: int) -> dict:
         field = game.fields[q]
-        items = _field_items(game, q, f"{game.player_names[q]}: ", False)
+        items = _field_items(game, q, q, False)
         xs = [screen(p)[0] for p in field.cards]
         ys = [screen(p)[1] for p in field.cards]
         x0, y0 = min(xs) - CARD_W / 2 - 0.1, min(ys) - CARD_H / 2 - 0.1
         w, h = max(xs) - min(xs) + CARD_W + 0.2, max(ys) - min(ys) + CARD_H + 0.2
-        return {"name": f"area-{q}", "title": f"{game.player_names[q]}'s manuscript ({game.scores[q]} points)",
+        title, title_code = words.area_title(game.player_names[q], q, game.scores[q])
+        return {"name": f"area-{q}", "title": title, "title_code": title_code,
                 "viewBox": [r3(x0), r3(y0), r3(max(w, 6.0)), r3(h)], "layers": [{"name": "area", "items": items}]}
 
     def _notes(self, game: CodexGame, viewer, q) -> list[dict]:
         _, objectives = load_cards()
-        notes = [{"text": "Common objectives: " + "; ".join(f"{o}: {objectives[o].describe()}" for o in game.common),
-                  "cls": "info"}]
+        notes = [words.note(words.common_note(objectives, game.common), "info")]
         secret = game.secret[q]
         if secret is not None:
-            notes.append({"text": f"Your secret objective {secret}: {objectives[secret].describe()}", "cls": "info"})
+            notes.append(words.note(words.secret_note(objectives, secret), "info"))
         elif game.phase == "objective" and game.current_player == q:
-            notes.append({"text": "Choose your secret objective: " + "; ".join(
-                f"{o}: {objectives[o].describe()}" for o in game.dealt[q] if o is not None), "cls": "info"})
-        counts = game.fields[q].counts
-        notes.append({"text": "Visible: " + ", ".join(f"{s} {counts[s]}" for s in LETTER), "cls": "info"})
+            dealt = [o for o in game.dealt[q] if o is not None]
+            if dealt:
+                notes.append(words.note(words.choose_note(objectives, dealt), "info"))
+        notes.append(words.note(words.visible_note(game.fields[q].counts, LETTER), "info"))
         if game.turns_left is not None and not game.is_over:
-            notes.append({"text": f"The end is near: {game.turns_left} turns left", "cls": "round-end"})
+            notes.append(words.note(words.end_near_note(game.turns_left), "round-end"))
         if game.final is not None:
-            parts = [f"{n} {p} + {o} objectives = {p + o} ({c} completed)" for n, p, o, c in
-                     zip(game.player_names, game.points, game.final["objective_points"], game.final["completions"])]
-            notes.append({"text": "Final: " + ", ".join(parts), "cls": "round-end"})
+            notes.append(words.note(words.final_note(game), "round-end"))
             best = max(game.scores)
             if sum(1 for s in game.scores if s == best) > 1:
-                notes.append({"text": "Tied on points: the most objectives completed wins"
-                              + (" (still tied: the win is shared)" if len(game.winners) > 1 else ""),
-                              "cls": "round-end"})
+                notes.append(words.note(words.tied_note(len(game.winners) > 1), "round-end"))
         if game.events:
-            ev = game.events[-1]
-            extra = f" (+{ev['points']})" if ev.get("points") else ""
-            text = game.public_move_text(len(game.events) - 1, viewer)
-            notes.append({"text": f"Last move: {game.player_names[ev['player']]} {text}{extra}", "cls": "last-move"})
+            notes.append(words.note(words.last_move_note(game, viewer), "last-move"))
         return notes
 
     def move_targets(self, game: CodexGame, viewer=None) -> list[dict]:
@@ -351,12 +338,14 @@ class CodexView(GameView):
         for m in game.legal_moves():
             if isinstance(m, StarterMove):  # the two sides drawn on the board
                 target = f"starter:{'front' if m.front else 'back'}"
-                out.append({"move": str(m), "target": target, "path": [target],
-                            "label": f"Starter {m.card}: {'front' if m.front else 'back'}"})
+                label, label_code = words.starter_label(m.card, m.front)
+                out.append({"move": str(m), "target": target, "path": [target], "label": label,
+                            "label_code": label_code})
             elif isinstance(m, ObjectiveMove):  # the two cards in the objective-choice panel
                 target = f"objective:{m.objective}"
-                out.append({"move": str(m), "target": target, "path": [target],
-                            "label": f"Keep objective {m.objective} ({objectives[m.objective].describe()})"})
+                label, label_code = words.objective_label(objectives[m.objective])
+                out.append({"move": str(m), "target": target, "path": [target], "label": label,
+                            "label_code": label_code})
             elif isinstance(m, PlayMove):
                 path = [f"card:{m.card}", f"at:({m.at[0]},{m.at[1]})"]
                 out.append({"move": str(m), "target": path[-1], "path": path, "label": None})

@@ -93,10 +93,9 @@ class IwokiView(GameView):
             is_last = last == f"{order_text(order)} @ {name}"
             is_open = opening == f"{order_text(order)} @ {name}"
             cls = "tile hextile" + (" last" if is_last else "") + (" opening" if is_open else "")
-            values = ", ".join("wildcard" if c == WILD else str(c) for c in order)
+            values = [None if c == WILD else c for c in order]
             items = hex_tile_items(hexspiral.hexagon_points(h, HEX_RADIUS), order, cls,
-                                   name=f"{name}: hexagonal tile {order_text(order)} (vertices 1-6: {values})"
-                                   + (", last move" if is_last else "") + (", the opening tile" if is_open else ""))
+                                   name=words.hex_placed_name(name, order_text(order), values, is_last, is_open))
             tiles.append(items[0])
             nums.extend(items[1:])
             shown.add(h)
@@ -112,8 +111,7 @@ class IwokiView(GameView):
             cls = f"tile smalltile {face}" + (" last" if is_last else "") + (" opening" if is_open else "")
             gives = ", ".join(str(d) for d in DELIVERED[order])  # (the operator fills its middle)
             items = small_tile_items(hexspiral.small_gap_points(key, HEX_RADIUS), order, cls,
-                                     name=f"{name}: small tile {order} (delivers {gives})"
-                                     + (", last move" if is_last else "") + (", the opening tile" if is_open else ""))
+                                     name=words.small_placed_name(name, str(order), gives, is_last, is_open))
             tiles.append(items[0])
             nums.extend(items[1:])
         # fittable gaps
@@ -126,11 +124,9 @@ class IwokiView(GameView):
             name = hexspiral.hex_name(h)
             corners = hexspiral.hexagon_points(h, HEX_RADIUS * 0.96)
             needs = board.hex_requirements(h)
-            shown_needs = ", ".join(f"vertex {v} {d}" for v, d in zip(range(1, 7), needs) if d is not None)
             if playing:
-                spots.append({"kind": "polygon", "points": pts(corners), "cls": "spot hexspot",
-                              "target": gap_target(h),
-                              "name": f"fittable hexagonal gap {name}" + (f", needs {shown_needs}" if shown_needs else "")})
+                spots.append(polygon(corners, "spot hexspot", gap_target(h), words.hex_gap_name(
+                    name, [(v, d) for v, d in zip(range(1, 7), needs) if d is not None])))
             else:
                 spots.append({"kind": "polygon", "points": pts(corners), "cls": "spot hexspot"})
             cx, cy = hexspiral.centre(h)
@@ -143,18 +139,17 @@ class IwokiView(GameView):
         for key in small_gaps:
             name = hexspiral.small_gap_name(key)
             if playing:
-                spots.append({"kind": "polygon", "points": pts(hexspiral.small_gap_points(key, HEX_RADIUS)),
-                              "cls": "spot smallspot", "target": gap_target(key),
-                              "name": f"fittable small gap {name}"})
+                spots.append(polygon(hexspiral.small_gap_points(key, HEX_RADIUS), "spot smallspot", gap_target(key),
+                                     words.small_gap_name(name)))
             for h in hexspiral.small_gap_hexes(key):
                 shown.add(h)
         if preview is not None:
             if isinstance(preview, SmallPlacement):
                 marks.extend(small_tile_items(hexspiral.small_gap_points(preview.gap, HEX_RADIUS), preview.order,
-                                              "tile smalltile preview", name=f"preview of {preview}"))
+                                              "tile smalltile preview", name=words.preview_name(preview)))
             else:
                 marks.extend(hex_tile_items(hexspiral.hexagon_points(preview.gap, HEX_RADIUS), preview.order,
-                                            "tile hextile preview", name=f"preview of {preview}"))
+                                            "tile hextile preview", name=words.preview_name(preview)))
         # the box is what is drawn (hexagons of HEX_RADIUS, the small gaps between them) with a
         # thin margin; the page caps its size at MAX_SCALE px a unit
         xs, ys = [], []
@@ -200,7 +195,7 @@ class IwokiView(GameView):
                     # delivery order: the left side first, so the numbers read clockwise a, b, c
                     items.extend(small_tile_items([corners[1], corners[2], corners[0]], order, "tile smalltile hand plus",
                                                   target=small_target(t) if clickable else None,
-                                                  name=f"small tile {t}" + (f", {count} copies" if count > 1 else "")))
+                                                  name=words.hand_small_name(t, count)))
                     if count > 1:
                         items.append({"kind": "text", "at": [r3(x + 1.0), r3(y + 0.12)], "text": f"×{count}", "cls": "count"})
                     width = max(width, x + SMALL_STEP)
@@ -214,7 +209,7 @@ class IwokiView(GameView):
                 corners = [(px + x + 0.62, py + 0.5 + y + row * HEX_ROW) for px, py in corners]
                 items.extend(hex_tile_items(corners, t.values, "tile hextile hand",
                                             target=hex_target(t) if clickable else None,
-                                            name=f"hexagonal tile {t} {order_text(t.values)}"))
+                                            name=words.hand_hex_name(t, order_text(t.values))))
                 width = max(width, x + HEX_STEP)
             height = y + (HEX_ROW * ((len(hexes) + PER_ROW - 1) // PER_ROW) if hexes else (0.0 if y else 1.2))
             if not items and not own:

@@ -83,3 +83,55 @@ def hand_title(game, q: int, viewer, own: bool, n_small: int) -> tuple[str, dict
 
 
 ACTIONS = {"draw": ("Draw a small tile", code("iwoki.action.draw")), "pass": ("Pass", code("iwoki.action.pass"))}
+
+
+# ---------------------------------------------------------------- the board's accessible names
+def _marked(text: str, words: dict, last: bool, opening: bool) -> tuple[str, dict]:
+    if last:
+        text, words = f"{text}, last move", code("scene.state.last", state=words)
+    if opening:
+        text, words = f"{text}, the opening tile", code("scene.state.opening", state=words)
+    return text, words
+
+
+def hex_placed_name(gap: str, order: str, values, last: bool, opening: bool) -> tuple[str, dict]:
+    """``H4: hexagonal tile *36242 (vertices 1-6: wildcard, 3, 6, 2, 4, 2)`` (``, last
+    move``, ``, the opening tile``); ``values``: the numbers, ``None`` for the wildcard."""
+    shown = [("wildcard", code("iwoki.wildcard")) if v is None else (str(v), v) for v in values]
+    text = f"{gap}: hexagonal tile {order} (vertices 1-6: {', '.join(t for t, _ in shown)})"
+    words = code("iwoki.tile.hex_placed", gap=gap, order=order, values=parts(c for _, c in shown))
+    return _marked(text, words, last, opening)
+
+
+def small_placed_name(gap: str, tile: str, delivers: str, last: bool, opening: bool) -> tuple[str, dict]:
+    """``H1_H4_H5: small tile 124+ (delivers 3, 5, 6)``."""
+    return _marked(f"{gap}: small tile {tile} (delivers {delivers})",
+                   code("iwoki.tile.small_placed", gap=gap, tile=tile, delivers=delivers), last, opening)
+
+
+def hex_gap_name(gap: str, needs) -> tuple[str, dict]:
+    """``fittable hexagonal gap H7, needs vertex 1 3, vertex 2 5`` (``needs``: (vertex, number))."""
+    text, words = f"fittable hexagonal gap {gap}", code("iwoki.gap.hex", gap=gap)
+    if needs:
+        text = f"{text}, needs " + ", ".join(f"vertex {v} {d}" for v, d in needs)
+        words = code("scene.spot_needs", spot=words, needs=parts(code("iwoki.vertex", v=v, n=d) for v, d in needs))
+    return text, words
+
+
+def small_gap_name(gap: str) -> tuple[str, dict]:
+    return f"fittable small gap {gap}", code("iwoki.gap.small", gap=gap)
+
+
+def hand_small_name(tile, count: int) -> tuple[str, dict]:
+    """``small tile 124`` (``, 2 copies``)."""
+    if count > 1:
+        return f"small tile {tile}, {count} copies", code("iwoki.tile.small_copies", tile=str(tile), n=count)
+    return f"small tile {tile}", code("iwoki.tile.small", tile=str(tile))
+
+
+def hand_hex_name(tile, order: str) -> tuple[str, dict]:
+    return f"hexagonal tile {tile} {order}", code("iwoki.tile.hex", tile=str(tile), order=order)
+
+
+def preview_name(move) -> tuple[str, dict]:
+    return f"preview of {move}", code("scene.preview", move=str(move))

@@ -86,11 +86,9 @@ class TriominosView(GameView):
             if str(p) == opening:
                 cls += " opening"
             x, y = loc
-            name = f"({x},{y}) {p.tile} showing left {p.corners[0]}, middle {p.corners[1]}, right {p.corners[2]}"
-            if str(p) == opening:
-                name += ", the opening tile"
+            name = words.placed_name(loc, p, str(p) == opening, last_here)
             corners = trigrid.triangle_points(x, y)
-            tile_items = _tile_items(corners, p.corners, cls, name=name + (", last move" if last_here else ""))
+            tile_items = _tile_items(corners, p.corners, cls, name=name)
             nums.extend(tile_items[1:])
             if last_here:  # a thick outline (its own stroke: above its neighbours, under the numbers), a dot
                 last_tile = tile_items[0]
@@ -104,16 +102,16 @@ class TriominosView(GameView):
         if not game.is_over:
             for loc in free:
                 x, y = loc
-                facing = "up" if trigrid.up_facing(x, y) else "down"
-                need = board.requirements(loc)
-                shown = ", ".join(f"{c} {v}" for c, v in zip(trigrid.CORNERS, need) if v is not None)
+                up = trigrid.up_facing(x, y)
+                need = [(c, v) for c, v in zip(trigrid.CORNERS, board.requirements(loc)) if v is not None]
+                name, name_code = words.spot_name(loc, up, need)
                 spots.append({"kind": "polygon", "points": pts(_shrink(trigrid.triangle_points(x, y), 0.86)),
-                              "cls": f"spot {facing}", "target": loc_target(loc),
-                              "name": f"free spot ({x},{y}), {facing}-facing" + (f", needs {shown}" if shown else "")})
+                              "cls": f"spot {'up' if up else 'down'}", "target": loc_target(loc),
+                              "name": name, "name_code": name_code})
         if preview is not None:
             x, y = preview.location
             marks.extend(_tile_items(trigrid.triangle_points(x, y), preview.corners, "tile preview",
-                                     name=f"preview of {preview}"))
+                                     name=words.preview_name(preview)))
         # the box is what is drawn (tiles, and free spots as drawn: shrunk) with a thin margin;
         # the page caps its size at MAX_SCALE px a unit, so the first tiles are not giant
         xs, ys = [], []
@@ -153,7 +151,7 @@ class TriominosView(GameView):
                 points = [(ox - 0.5, oy + trigrid.ROW_HEIGHT), (ox, oy), (ox + 0.5, oy + trigrid.ROW_HEIGHT)]
                 items.extend(_tile_items(points, ABC.corners(t), "tile up hand",
                                          target=tile_target(t) if mine else None,
-                                         name=f"tile {t}, {t.points} points",
+                                         name=words.hand_tile_name(t),
                                          inset=HAND_NUMBER_INSET, num_cls="tn hand"))
             rows = max(1, (len(hand) + HAND_PER_ROW - 1) // HAND_PER_ROW)
             title, title_code = words.hand_title(game, q, viewer, hand, hand_points(hand))

@@ -4,7 +4,7 @@ cls)`` gives a note as the scene carries it."""
 
 from __future__ import annotations
 
-from ...words import code, names_text, or_text, player, players
+from ...words import code, names_text, or_text, parts, player, players
 
 
 def note(text: str, words: dict, cls: str) -> dict:
@@ -73,3 +73,38 @@ def hand_title(game, q: int, viewer, hand, points: int) -> tuple[str, dict]:
 
 ACTIONS = {"draw": ("Draw a tile (-5)", code("triominos.action.draw")),
            "pass": ("Pass (-10)", code("triominos.action.pass"))}
+
+
+# ---------------------------------------------------------------- the board's accessible names
+def placed_name(loc, placement, opening: bool, last: bool) -> tuple[str, dict]:
+    """``(3,1) 2-4-5 showing left 2, middle 5, right 4`` (``, the opening tile``, ``, last move``)."""
+    x, y = loc
+    a, b, c = placement.corners
+    text = f"({x},{y}) {placement.tile} showing left {a}, middle {b}, right {c}"
+    words = code("triominos.tile.placed", at=f"({x},{y})", tile=str(placement.tile), left=a, middle=b, right=c)
+    if opening:
+        text, words = f"{text}, the opening tile", code("scene.state.opening", state=words)
+    if last:
+        text, words = f"{text}, last move", code("scene.state.last", state=words)
+    return text, words
+
+
+def spot_name(loc, up: bool, needs) -> tuple[str, dict]:
+    """``free spot (3,1), up-facing, needs left 2, right 4`` (``needs``: corner name -> number)."""
+    x, y = loc
+    facing = "up" if up else "down"
+    text, words = f"free spot ({x},{y}), {facing}-facing", code(f"triominos.spot.{facing}", at=f"({x},{y})")
+    if needs:
+        shown = ", ".join(f"{c} {v}" for c, v in needs)
+        text, words = (f"{text}, needs {shown}", code("scene.spot_needs", spot=words, needs=parts(
+            code(f"triominos.corner.{c}", n=v) for c, v in needs)))
+    return text, words
+
+
+def hand_tile_name(tile) -> tuple[str, dict]:
+    """``tile 2-4-5, 11 points``."""
+    return f"tile {tile}, {tile.points} points", code("triominos.tile.hand", tile=str(tile), points=tile.points)
+
+
+def preview_name(move) -> tuple[str, dict]:
+    return f"preview of {move}", code("scene.preview", move=str(move))
