@@ -9,6 +9,7 @@ games, in a few minutes a setting, without playing whole games.
 
     nice python benchmarks/mohex_blunders.py --make vc-decided.jsonl --out blunders.jsonl
     nice python benchmarks/mohex_blunders.py --score blunders.jsonl [--seconds 1] [--set NAME=VALUE] [--log F]
+    nice python benchmarks/mohex_blunders.py --vc blunders.jsonl [--pairs 12000] [--param 'param_player_vc use_patterns 0']
 
 * ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): from ``benchmarks/vc_decided.py``'s
   positions (MoHex to move, decided by its analysis), each game's first one MoHex wins; the
@@ -20,6 +21,11 @@ games, in a few minutes a setting, without playing whole games.
   ``--judge`` s): a blunder when MoHex wins. Prints the blunders avoided with a 95 % Wilson
   interval and our CPU s a move. ``--log`` keeps one line a position (a rerun with the same
   settings resumes).
+* ``--vc`` (needs MoHex): in each position right after the losing move (MoHex to move), whether
+  MoHex's VC builder (``vc-build``, then a full or semi-connection between its sides) sees its
+  win, and whether our H-search over every pair (``--pairs`` connections, on our fill-in) does;
+  ``--param`` sends MoHex a setting first (e.g. ``param_player_vc use_patterns 0``: without its
+  ladder and template patterns).  What our connection engine misses that MoHex's sees.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ from selfplay import setting  # noqa: E402
 from vc_decided import read_lines  # noqa: E402
 
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
+from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs  # noqa: E402
+from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
 
 
@@ -141,11 +149,62 @@ def score(args) -> int:
     return 0
 
 
+SIDES = ("north south", "east west")  # MoHex's sides of black and white
+
+
+def vc(args) -> int:
+    recs = read_lines(args.vc)
+    for n, rec in enumerate(recs, 1):
+        if not (isinstance(rec.get("moves"), list) and isinstance(rec.get("played"), str)):
+            sys.exit(f"{str(args.vc)[:60]} position {n}: needs 'moves' and 'played', as --make writes")
+    eng = MoHex(need_mohex(args.mohex), 1)
+    seen = {"mohex": 0, "ours": 0, "both": 0}
+    cpu = 0.0
+    try:
+        eng.new_game(100)
+        for cmd in args.param:
+            eng.send(cmd)
+        for rec in recs:
+            moves = rec["moves"] + [rec["played"]]
+            eng.send("clear_board")
+            for j, mv in enumerate(moves):
+                eng.play(j % 2, mv)
+            me = len(moves) % 2
+            eng.send(f"vc-build {COLOUR[me]}")
+            theirs = any(eng.send(f"vc-between-cells-{kind} {COLOUR[me]} {SIDES[me]}").strip()
+                         for kind in ("full", "semi"))
+            game = new_hex()
+            for mv in moves:
+                game.play(mv)
+            core, s0, s1 = game.bit_state()
+            start = time.process_time()
+            f0, f1, dead = fill_in(core, s0, s1, 3)
+            stones = (s0 | f0, s1 | f1)
+            found = hsearch_pairs(core, stones[me] | dead, stones[1 - me], me, args.pairs)
+            cpu += time.process_time() - start
+            ours = found.vc_win is not None or bool(found.sc_wins)
+            seen["mohex"] += theirs
+            seen["ours"] += ours
+            seen["both"] += theirs and ours
+    finally:
+        eng.close()
+    n = len(recs)
+    for name, k in seen.items():
+        lo, hi = wilson(k, n) if n else (0.0, 0.0)
+        label = {"mohex": "MoHex's VC builder", "ours": f"ours ({args.pairs} connections)",
+                 "both": "both"}[name]
+        print(f"  {label:28} {k:3d}/{n} positions after the losing move seen won for MoHex "
+              f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %)")
+    print(f"  ours: {cpu / max(1, n):.3f} CPU s a position; MoHex settings: {'; '.join(args.param) or 'defaults'}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--make", type=Path, metavar="POSITIONS", help="benchmarks/vc_decided.py --make's file")
     mode.add_argument("--score", type=Path, metavar="BLUNDERS")
+    mode.add_argument("--vc", type=Path, metavar="BLUNDERS", help="MoHex's VCs against ours after the losing moves")
     ap.add_argument("--out", type=Path, help="with --make: the file to write")
     ap.add_argument("--mohex", default=default_mohex())
     ap.add_argument("--timelimit", type=bounded(float, 0.1, 600), default=5.0)
@@ -155,6 +214,13 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE",
                     help="a search setting of our side (as benchmarks/selfplay.py's --a)")
     ap.add_argument("--log", type=Path)
+    ap.add_argument("--pairs", type=bounded(int, 1, 10**7), default=12000, help="with --vc: our connections")
+    ap.add_argument("--param", action="append", default=[], metavar="GTP",
+                    help="with --vc: a MoHex setting command sent first (repeatable)")
+    if argv is None:
+        argv = sys.argv[1:]
+    if "--vc" in argv:
+        return vc(ap.parse_args(argv))
     return make_or_score(ap, argv, make, score)
 
 

@@ -23,25 +23,53 @@ def _bits(m: int):
         yield low
 
 
-def one_reply_proof(core, player: int, i: int, anchor: int, carrier: int) -> bool:
+BUDGET = 4000
+
+
+def one_reply_proof(core, player: int, i: int, anchor: int, carrier: int, helpers: int = 0) -> bool:
     """The derivation's proof, on any board: every intrusion in the carrier has a reply in it
     after which H-search without templates (its claims checked in test_hsearch.py) proves the
-    anchor joined to side ``i``, every cell outside the carrier the opponent's."""
-    saved = et.TEMPLATES
-    et.TEMPLATES = {}
+    anchor (with its helpers, the player's stones) joined to side ``i``, every cell outside the
+    carrier the opponent's."""
+    saved = et.TEMPLATES, et.HELPED
+    et.TEMPLATES, et.HELPED = {}, ()
     core.__dict__.pop("_edge_templates", None)
     try:
-        nb, a = core.nbits, 1 << anchor
+        nb, a = core.nbits, 1 << anchor | helpers
         outside = core.full & ~carrier & ~a
 
         def proved(mine, theirs):
-            chains, nchain, vc, _ = hsearch(core, mine, theirs, player, 4000).tables
-            g = next(k for k, c in enumerate(chains) if c & a)
+            chains, nchain, vc, _ = hsearch(core, mine, theirs, player, BUDGET).tables
+            g = next(k for k, c in enumerate(chains) if c >> anchor & 1)  # (the anchor's chain)
             return bool(chains[g] & core.goals[player][i]) or bool(vc[g].get(nb + nchain + i))
         return all(any(proved(a | r, outside | c) for r in _bits(carrier & ~c)) for c in _bits(carrier))
     finally:
-        et.TEMPLATES = saved
+        et.TEMPLATES, et.HELPED = saved
         core.__dict__.pop("_edge_templates", None)
+
+
+def exhaustive_hold(core, player: int, i: int, anchor: int, stones: int, carrier: int) -> bool:
+    """Whether the stone ``anchor`` (a bit) is joined to side ``i``, ``stones`` the player's, with
+    the opponent moving first in ``carrier`` (every other cell the opponent's), by playing every
+    line (small carriers only)."""
+    side = core.goals[player][i]
+    from functools import lru_cache
+
+    def joined(blue: int) -> bool:
+        return bool(core.flood(anchor, anchor | stones | blue) & side)
+
+    @lru_cache(maxsize=None)
+    def holds(blue: int, free: int) -> bool:  # the opponent to move
+        if joined(blue):
+            return True
+        if not joined(blue | free):
+            return False
+        for r in _bits(free):
+            rest = free & ~r
+            if not any(holds(blue | c, rest & ~c) for c in _bits(rest)):
+                return False
+        return True
+    return holds(0, carrier)
 
 
 def _boards():
@@ -55,11 +83,17 @@ def test_every_placement_holds(name, core):
     for player in (0, 1):
         places = et.placements(core, player)
         assert places, f"{name}: no template laid for player {player}"
-        for i, anchor, carrier in places:
-            assert not carrier >> anchor & 1 and carrier & ~core.full == 0
-            assert one_reply_proof(core, player, i, anchor, carrier), (name, player, i, anchor)
+        for i, anchor, carrier, helpers in places:
+            assert not carrier >> anchor & 1 and carrier & ~core.full == 0 and not carrier & helpers
+            if helpers:  # (H-search proves one of each helped template's mirror images: play it out;
+                # the larger carriers' shapes in test_each_helped_shape_holds)
+                if carrier.bit_count() <= 11:
+                    a = 1 << anchor
+                    assert exhaustive_hold(core, player, i, a, helpers, carrier), (name, player, i, anchor)
+                continue
+            assert one_reply_proof(core, player, i, anchor, carrier, helpers), (name, player, i, anchor)
         if name.startswith("y"):
-            assert {i for i, _, _ in places} == {0, 1, 2}  # (all three sides; both players have them)
+            assert {p[0] for p in places} == {0, 1, 2}  # (all three sides; both players have them)
             break
 
 
@@ -77,16 +111,54 @@ def test_the_table_is_the_derivation():
     assert len(mod.derive(3, 1)) == 8  # the ziggurat: not in the table, H-search derives it
 
 
+@pytest.mark.parametrize("entry", range(len(et.HELPED)))
+def test_each_helped_shape_holds(entry):
+    """Each template with a helper, and its mirror image, joins its anchor to the side whatever the
+    opponent does in its carrier (every line played out), and not without its helper."""
+    depth, helpers, cells = et.HELPED[entry]
+    core = hex_core(13)
+    w = core.width
+
+    def mask(offsets):
+        return sum(1 << ((depth - 1 + dy) * w + 6 + dx) for dx, dy in offsets)
+    anchor = 1 << ((depth - 1) * w + 6)
+    for shape, helper in ((cells, helpers), (et.mirrored(cells), et.mirrored(helpers))):
+        assert exhaustive_hold(core, 0, 0, anchor, mask(helper), mask(shape))
+        assert not exhaustive_hold(core, 0, 0, anchor, 0, mask(shape))
+
+
+def test_the_helped_templates_are_derived_and_needed():
+    """Each template with a helper is one the derivation finds (for one of its orders), and
+    H-search with the rest of the table does not already join its anchor within its carrier."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "build_scripts" / "edge_templates.py"
+    spec = importlib.util.spec_from_file_location("derive_edge_templates", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert et.HELPED
+    for entry in et.HELPED:
+        depth, helpers, cells = entry
+        assert cells in {mod.derive(depth, 1, helpers, order) for order in (0, 1, 2)}
+        saved = et.HELPED
+        et.HELPED = tuple(e for e in saved if e != entry)
+        try:
+            assert not mod.already(*entry)
+        finally:
+            et.HELPED = saved
+
+
 def test_placements_lie_along_each_side():
     core = hex_core(11)
     places = et.placements(core, 0)
     cells = et.TEMPLATES[4]
     width = max(dx for dx, _ in cells) - min(dx for dx, _ in cells) + 1
     # both sides, both mirror images, every anchor whose carrier fits on the board
-    assert len(places) == 2 * 2 * (11 - width + 1)
-    for i, anchor, _ in places:
+    plain = [p for p in places if not p[3]]
+    assert len(plain) == 2 * 2 * (11 - width + 1)
+    for i, anchor, _, _ in places:
         assert anchor // 12 == (3 if i == 0 else 7)
-    assert {anchor % 12 for _, anchor, _ in et.placements(core, 1)} == {3, 7}
+    assert {anchor % 12 for _, anchor, _, _ in et.placements(core, 1)} == {3, 7}
     radial = pygame_core.new_game("y", seed=0, family="radial", center_rows=2, outer_rows=2).bit_state()[0]
     assert et.placements(radial, 0) == ()
 
@@ -106,6 +178,7 @@ def test_the_searches_join_a_fourth_row_stone(search, budget, monkeypatch):
     found = top_vcs()
     assert found and min(c.bit_count() for c in found) == len(et.TEMPLATES[4])
     monkeypatch.setattr(et, "TEMPLATES", {})
+    monkeypatch.setattr(et, "HELPED", ())
     core.__dict__.pop("_edge_templates", None)
     try:
         assert top_vcs() == []
@@ -115,9 +188,38 @@ def test_the_searches_join_a_fourth_row_stone(search, budget, monkeypatch):
 
 def test_a_template_needs_its_carrier_empty():
     core = hex_core(11)
-    i, anchor, carrier = et.placements(core, 0)[0]
+    i, anchor, carrier, _ = next(p for p in et.placements(core, 0) if not p[3])
     empty = core.full & ~(1 << anchor)
     assert list(et.template_vcs(core, 0, 1 << anchor, empty)).count((i, anchor, carrier)) == 1
     intruder = carrier & -carrier
     assert (i, anchor, carrier) not in list(et.template_vcs(core, 0, 1 << anchor, empty & ~intruder))
     assert (i, anchor, carrier) not in list(et.template_vcs(core, 0, 0, empty & ~(1 << anchor)))  # (theirs)
+
+
+@pytest.mark.parametrize("search,budget", [(hsearch, 4000), (hsearch_pairs, 3000)])
+def test_two_stones_on_the_fourth_row(search, budget, monkeypatch):
+    """f4 and g4, side by side on the fourth row, are joined to the top through 10 cells (a
+    ``HELPED`` template); with g4 alone a Blue stone, the point f4 is joined through the same
+    cells (the template holds once f4 is played); without ``HELPED`` the searches find neither
+    within their budgets, only the lone stones' larger templates."""
+    core = hex_core(11)
+    f4, g4 = 1 << (3 * 12 + 5), 1 << (3 * 12 + 6)
+    nb = core.nbits
+    helped = next(len(c) for _, h, c in et.HELPED if h == ((-1, 0),))  # (g4 is f4's (1, 0): mirrored)
+
+    def smallest(stones, point):
+        """The smallest carrier joining the chain (``point`` None) or the point to the top."""
+        chains, nchain, vc, _ = search(core, stones, 0, 0, budget).tables
+        if search is hsearch:  # (anchors: the chains, then the sides; points by bit position)
+            found = vc[0].get(nb + nchain, []) if point is None else vc[nchain].get(point.bit_length() - 1, [])
+        else:  # (points by bit position, chains from nb, the sides from nb + nchain)
+            found = vc.get(nb if point is None else point.bit_length() - 1, {}).get(nb + nchain, [])
+        return min((c.bit_count() for c in found), default=None)
+    assert smallest(f4 | g4, None) == helped
+    assert smallest(g4, f4) == helped
+    monkeypatch.setattr(et, "HELPED", ())
+    core.__dict__.pop("_edge_templates", None)
+    try:
+        assert smallest(f4 | g4, None) > helped
+    finally:
+        core.__dict__.pop("_edge_templates", None)

@@ -91,6 +91,12 @@ def test_the_blunder_benchmark_without_mohex(tmp_path):
         r = run(*args, script=script, MOHEX=absent)
         lines = r.stderr.strip().splitlines()
         assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
+    r = run("--vc", str(pos), script=script, MOHEX=absent)
+    assert r.returncode == 1 and "position 1: needs 'moves' and 'played'" in r.stderr
+    blunders = tmp_path / "bl.jsonl"
+    blunders.write_text('{"moves": ["a1", "b2"], "to_move": 0, "played": "c3", "verdict": null}\n', encoding="utf-8")
+    r = run("--vc", str(blunders), script=script, MOHEX=absent)
+    assert r.returncode == 2 and r.stderr.strip().startswith(f"MoHex not found at {absent}")
     r = run("--score", str(pos), "--set", "no_such=1", script=script, MOHEX=absent)
     assert r.returncode == 2 and "not a search setting: 'no_such=1'" in r.stderr
     sys.path.insert(0, str(ROOT / "benchmarks"))
