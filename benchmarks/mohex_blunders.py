@@ -157,6 +157,12 @@ def vc(args) -> int:
     for n, rec in enumerate(recs, 1):
         if not (isinstance(rec.get("moves"), list) and isinstance(rec.get("played"), str)):
             sys.exit(f"{str(args.vc)[:60]} position {n}: needs 'moves' and 'played', as --make writes")
+        game = new_hex()
+        try:
+            for mv in rec["moves"] + [rec["played"]]:
+                game.play(mv)
+        except (TypeError, ValueError) as exc:  # (the engine's move errors are ValueErrors)
+            sys.exit(f"{str(args.vc)[:60]} position {n}: {str(exc)[:80]}")
     eng = MoHex(need_mohex(args.mohex), 1)
     seen = {"mohex": 0, "ours": 0, "both": 0}
     cpu = 0.0

@@ -93,6 +93,10 @@ def test_the_blunder_benchmark_without_mohex(tmp_path):
         assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
     r = run("--vc", str(pos), script=script, MOHEX=absent)
     assert r.returncode == 1 and "position 1: needs 'moves' and 'played'" in r.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"moves": ["a1", "a1"], "to_move": 0, "played": "c3", "verdict": null}\n', encoding="utf-8")
+    r = run("--vc", str(bad), script=script, MOHEX=absent)
+    assert r.returncode == 1 and "position 1: " in r.stderr and "Traceback" not in r.stderr
     blunders = tmp_path / "bl.jsonl"
     blunders.write_text('{"moves": ["a1", "b2"], "to_move": 0, "played": "c3", "verdict": null}\n', encoding="utf-8")
     r = run("--vc", str(blunders), script=script, MOHEX=absent)
