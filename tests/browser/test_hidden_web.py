@@ -246,7 +246,9 @@ def test_two_friends_play_triominos_with_hidden_hands_by_links(browser, site_url
         assert "Ana" in ana.inner_text("#game-over") and ana.is_hidden("#go-rematch")
         shot(ana, "audit-1280")
         shot(bo, "audit-390")
-        assert hops > 8
+        # the shortest single round: one tile, then each seat draws three and passes (two
+        # passes in a row block a two-player round, however full the pool: rules spec)
+        assert hops >= 5 and len(state(ana)["moves"]) >= 9
         assert not ana.page_errors and not bo.page_errors, (ana.page_errors, bo.page_errors)
     finally:
         ctx_a.close()
