@@ -10,6 +10,7 @@ games, in a few minutes a setting, without playing whole games.
     nice python benchmarks/mohex_blunders.py --make vc-decided.jsonl --out blunders.jsonl
     nice python benchmarks/mohex_blunders.py --score blunders.jsonl [--seconds 1] [--set NAME=VALUE] [--log F]
     nice python benchmarks/mohex_blunders.py --vc blunders.jsonl [--pairs 12000] [--param 'param_player_vc use_patterns 0']
+        [--vc-patterns REGEX]
 
 * ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): from ``benchmarks/vc_decided.py``'s
   positions (MoHex to move, decided by its analysis), each game's first one MoHex wins; the
@@ -26,13 +27,19 @@ games, in a few minutes a setting, without playing whole games.
   win, and whether our H-search over every pair (``--pairs`` connections, on our fill-in) does;
   ``--param`` sends MoHex a setting first (e.g. ``param_player_vc use_patterns 0``: without its
   ladder and template patterns).  What our connection engine misses that MoHex's sees.
+  ``--vc-patterns REGEX`` keeps only the VC patterns whose names match (MoHex's own
+  ``vc-patterns.txt``, filtered at run time into a temporary copy of MoHex: which of them
+  decide), e.g. ``'^row2'`` (the second-row ladders), ``'^row2(start[12]|end2b)$'``, ``'^$'`` (none).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -152,7 +159,35 @@ def score(args) -> int:
 SIDES = ("north south", "east west")  # MoHex's sides of black and white
 
 
+def patterns_only(mohex: str, regex: str, tmp: str) -> str:
+    """A copy of the MoHex binary in ``tmp`` beside its ``vc-patterns.txt`` cut down to the
+    patterns whose names match ``regex`` (MoHex reads the file from its own directory first);
+    returns the copy's path."""
+    try:
+        keep = re.compile(regex)
+    except re.error as exc:
+        sys.exit(f"--vc-patterns: not a regular expression ({str(exc)[:60]})")
+    binary = Path(mohex).resolve()
+    found = [d / "vc-patterns.txt" for d in [binary.parent, *[p / "share" for p in binary.parents]]
+             if (d / "vc-patterns.txt").is_file()]
+    if not found:
+        sys.exit(f"--vc-patterns: no vc-patterns.txt beside MoHex or in a share/ above it ({str(binary)[:60]})")
+    blocks = [b for b in found[0].read_text(encoding="utf-8").split("\n\n") if b.strip()]
+    names = [re.match(r"name\s+(\S+)", b.strip()) for b in blocks]
+    kept = [b.strip("\n") for b, m in zip(blocks, names) if m and keep.search(m.group(1))]
+    copy = Path(tmp) / "mohex"
+    shutil.copy2(binary, copy)
+    (Path(tmp) / "vc-patterns.txt").write_text("\n\n".join(kept) + "\n\n\n", encoding="utf-8")
+    print(f"  MoHex's VC patterns kept: {len(kept)} of {len(blocks)} ({regex!r})")
+    return str(copy)
+
+
 def vc(args) -> int:
+    if args.vc_patterns is not None:
+        with tempfile.TemporaryDirectory() as tmp:
+            args.mohex = patterns_only(need_mohex(args.mohex), args.vc_patterns, tmp)
+            args.vc_patterns = None
+            return vc(args)
     recs = read_lines(args.vc)
     for n, rec in enumerate(recs, 1):
         if not (isinstance(rec.get("moves"), list) and isinstance(rec.get("played"), str)):
@@ -223,6 +258,8 @@ def main(argv=None) -> int:
     ap.add_argument("--pairs", type=bounded(int, 1, 10**7), default=12000, help="with --vc: our connections")
     ap.add_argument("--param", action="append", default=[], metavar="GTP",
                     help="with --vc: a MoHex setting command sent first (repeatable)")
+    ap.add_argument("--vc-patterns", metavar="REGEX",
+                    help="with --vc: MoHex with only the VC patterns whose names match")
     if argv is None:
         argv = sys.argv[1:]
     if "--vc" in argv:

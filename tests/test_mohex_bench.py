@@ -113,3 +113,40 @@ def test_the_blunder_benchmark_without_mohex(tmp_path):
              {"moves": ["a1", "b2", "c3", "d4", "e5", "f6"], "to_move": 0, "winner": 0}]
     game2 = [{"moves": ["k1", "j2", "i3"], "to_move": 1, "winner": 1}]
     assert first_decided(game1 + game2) == [game1[1], game2[0]]
+
+
+def test_the_blunder_benchmark_keeps_only_the_vc_patterns_asked_for(tmp_path):
+    """``--vc-patterns REGEX``: a copy of MoHex beside its own pattern file cut down to the
+    patterns named (MoHex's files stay outside the repository: read at run time); a bad
+    expression or no pattern file is one clear line."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from mohex_blunders import patterns_only
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    build = tmp_path / "benzene"
+    (build / "build" / "src" / "mohex").mkdir(parents=True)
+    (build / "share").mkdir()
+    binary = build / "build" / "src" / "mohex" / "mohex"
+    binary.write_text("#!/bin/sh\n", encoding="utf-8")
+    binary.chmod(0o755)
+    blocks = ["name row2start1\ntype start\nheight 2\nE\n *", "name row3end1\ntype end\nheight 3\nB *\n * *\n  * *",
+              "name row2end2b\ntype end\nheight 2\nE\n *"]
+    (build / "share" / "vc-patterns.txt").write_text("\n\n".join(blocks) + "\n\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    copy = patterns_only(str(binary), r"^row2", str(out))
+    assert Path(copy).read_text(encoding="utf-8") == "#!/bin/sh\n"
+    kept = (out / "vc-patterns.txt").read_text(encoding="utf-8")
+    # (MoHex's reader stops at the first empty line after the last pattern: the file ends so)
+    assert kept == blocks[0] + "\n\n" + blocks[2] + "\n\n\n"
+    assert patterns_only(str(binary), r"^$", str(out)) and (out / "vc-patterns.txt").read_text() == "\n\n\n"
+    script = ROOT / "benchmarks" / "mohex_blunders.py"
+    blunders = tmp_path / "bl.jsonl"
+    blunders.write_text('{"moves": ["a1", "b2"], "to_move": 0, "played": "c3", "verdict": null}\n', encoding="utf-8")
+    r = run("--vc", str(blunders), "--vc-patterns", "(", "--mohex", str(binary), script=script)
+    assert r.returncode == 1 and r.stderr.startswith("--vc-patterns: not a regular expression") and \
+        "Traceback" not in r.stderr
+    (build / "share" / "vc-patterns.txt").unlink()
+    r = run("--vc", str(blunders), "--vc-patterns", "row2", "--mohex", str(binary), script=script)
+    assert r.returncode == 1 and "no vc-patterns.txt" in r.stderr and len(r.stderr.strip().splitlines()) == 1
