@@ -11,8 +11,8 @@ players here play for points, as people do: each placement is the one that score
 in about 45-60 hops instead of the 80 of a game played by the first legal placement (both
 decks emptied; measured in CPython over the same links). Every other draw takes a face-up gold
 card when there is one, so both kinds of draw are made; the leak check leaves out the face-up
-cards a seat took (both players saw them). Measured on the shared 2-core machine: 53 hops, 96
-moves, 2.6 minutes for the whole test. Screenshots: dist/screenshots/hidden-codex-end-*.png."""
+cards a seat took (both players saw them). Measured on the shared 2-core machine: 49-53 hops,
+88-96 moves, 1.6-2.6 minutes for the whole test. Screenshots: dist/screenshots/hidden-codex-end-*.png."""
 from __future__ import annotations
 
 import time
