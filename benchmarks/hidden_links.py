@@ -13,6 +13,11 @@ in characters (the target: under 8 KB at every point); the CPU seconds of making
 (the three setup hops, then a move's: ``reply``) and of taking one in (``receive``: proofs and moves checked), medians and maxima;
 loading a whole finished game's record (every message checked again); the final audit; and
 how many turns found the bag's next tiles locked for the other player's draws.
+
+``--resign LINKS``: each game stops after that many links (at least 4) and player 1 resigns
+instead; printed: the resignation link's size, the CPU seconds of making it, of the friend's
+taking it in (its seed checked against the deal's commitment, the answer made), of the resigner's
+taking the answer in, and of the audit that follows.
 """
 from __future__ import annotations
 
@@ -62,12 +67,46 @@ def game(name: str, seed: int, greedy: bool):
     return a, b, links, make, take
 
 
+def resigned(name: str, seed: int, at: int) -> dict:
+    """A game played for ``at`` links, then player 1 resigns: sizes and CPU seconds."""
+    rng = random.Random(seed)
+    rb = lambda n: rng.randbytes(n)  # noqa: E731
+    a = HiddenPlayer.invite(name, randbytes=rb, **({"target": None} if name == "triominos" else {}))
+    b = HiddenPlayer.accept(a.last_link, randbytes=rb)
+    link, players, turn, sent = b.last_link, [a, b], 0, 2
+    while sent < at and not (a.finished or b.finished):
+        players[turn].receive(link)
+        link, turn, sent = players[turn].take_turn(), 1 - turn, sent + 1
+    if turn == 0:                      # (b's link on its way to a: taken in first)
+        a.receive(link)
+    resignation, make = timed(a.resign)
+    _, take = timed(lambda: b.receive(resignation))
+    _, answer = timed(lambda: a.receive(b.last_link))
+    ra, audit = timed(a.audit)
+    rb_ = b.audit()
+    assert ra["ok"] and ra["resigned"] == [0] and ra["result"] == rb_["result"], (ra, rb_)
+    return {"size": len(resignation), "make": make, "take": take, "answer": answer, "audit": audit}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=("triominos", "iwoki", "codex"), default="triominos")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--resign", type=int, default=0, metavar="LINKS")
     args = ap.parse_args()
+    if args.resign:
+        if args.resign < 4:
+            ap.error("--resign needs at least 4 links: a seat can resign once the deal's locks are done")
+        got = [resigned(args.game, args.seed + g, args.resign) for g in range(args.games)]
+        sizes = [r["size"] for r in got]
+        print(f"{args.game}: {args.games} games resigned after {args.resign} links; the resignation link "
+              f"{min(sizes):,}-{max(sizes):,} characters; CPU seconds, median / max:")
+        for key, name in (("make", "make the resignation"), ("take", "take it in and answer"),
+                          ("answer", "take the answer in"), ("audit", "the audit after it")):
+            values = [r[key] for r in got]
+            print(f"  {name:40} {statistics.median(values):.3f} / {max(values):.3f}")
+        return
     sizes: dict[str, list[int]] = {"invitation": [], "reply (lock, shuffle, relock, keys)": [],
                                    "first hand and relock": [], "largest move link": [], "final (seed)": []}
     make, take, loads, audits, locked, longest = [], [], [], [], 0, 0

@@ -5,8 +5,8 @@ person opens them (the address); their hands drawn, whose link is awaited, the a
 and the scores; neither page's storage nor DOM ever holds a tile of the other's hand before
 the end; a tampered link pasted in is named and changes nothing; a reload goes on; the seat's
 record goes out with its export and comes back with an import in another browser, which then
-plays on. A Codex game is played through the deal and several turns. Screenshots go to
-dist/screenshots/hidden-*.png."""
+plays on. A Codex game is played through the deal and several turns here, and to its end in
+test_hidden_codex_web.py. Screenshots go to dist/screenshots/hidden-*.png."""
 from __future__ import annotations
 
 import itertools
@@ -88,14 +88,14 @@ def choose(legal):
         next((m for m in legal if m["move"].split(" ")[0] == "draw"), legal[0])
 
 
-def play_turn(pg):
-    """This page's whole turn by clicks; returns the link to send, and checks that the card
-    counts the turn's moves while it goes on."""
+def play_turn(pg, pick=choose):
+    """This page's whole turn by clicks, each move ``pick(legal)``; returns the link to send,
+    and checks that the card counts the turn's moves while it goes on."""
     moves = 0
     while need(pg) == "move":
         st = state(pg)
         assert st["legal"], st["hidden"]
-        click_move(pg, choose(st["legal"]))
+        click_move(pg, pick(st["legal"]))
         moves += 1
         if need(pg) == "move":
             assert f"{moves} move" in pg.inner_text("#hidden-headline")
@@ -144,9 +144,9 @@ def check_no_leak(pages, game):
         assert any(shows(own, p) for p in hand), "the page's own hand is not written as the check reads it"
 
 
-def exchange(pages, site_url, link, who, *, game, on_hop=None, max_hops=200):
+def exchange(pages, site_url, link, who, *, game, on_hop=None, max_hops=200, picks=None):
     """Pass links until both pages hold the audit (or ``max_hops``): ``who`` opens ``link``
-    first. Returns the number of hops."""
+    first (``picks``: each page's chooser, :func:`choose` by default). Returns the number of hops."""
     hops = 0
     while hops < max_hops:
         pg = pages[who]
@@ -156,7 +156,7 @@ def exchange(pages, site_url, link, who, *, game, on_hop=None, max_hops=200):
             on_hop(hops, pages, who, link)
         n = need(pages[who])
         if n == "move":
-            link = play_turn(pg)
+            link = play_turn(pg, (picks or {}).get(who, choose))
         elif n == "audit" and need(pages[1 - who]) == "audit":
             return hops
         else:
