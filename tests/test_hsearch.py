@@ -39,13 +39,22 @@ def _holds(core, stones, seed, reached, a, key, carrier, first) -> bool:
     unless ``first``), the empty points counted as its own?"""
     nb = core.nbits
     base = stones | (1 << key if key < nb else 0)
+
+    def joined(mine: int) -> bool:
+        s = base | mine
+        start = seed(nb + a, s)
+        return bool(start and reached(key, core.flood(start, s)))
+    return plays_to(carrier, joined, first)
+
+
+def plays_to(carrier: int, goal, first: bool) -> bool:
+    """Can the player reach ``goal(mine)`` (its stones played so far) playing only in
+    ``carrier``, the opponent there too, the opponent first unless ``first``?"""
     cells = list(_bits(carrier))
 
     @lru_cache(maxsize=None)
     def win(mine: int, theirs: int, me_first: bool) -> bool:
-        s = base | mine
-        start = seed(nb + a, s)
-        if start and reached(key, core.flood(start, s)):
+        if goal(mine):
             return True
         free = [c for c in cells if not (mine | theirs) & c]
         if not free:

@@ -12,7 +12,7 @@ from pygame_core.games.connection.bitboard import hex_core
 from pygame_core.games.connection.bitboard_hsearch import hsearch
 from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs
 
-from test_hsearch import _holds as holds, _points, _y_core, check_wins
+from test_hsearch import _holds as holds, _points, _y_core, check_wins, plays_to
 from test_inferior_cells import _sample, _solver
 
 
@@ -24,6 +24,28 @@ def _holds(core, stones, chains, player, x, y, carrier, first) -> bool:
     seed, reached = _points(core, stones, chains, nchain, player)
     own = stones | (1 << x if x < nb else 0)
     return holds(core, own, seed, reached, x - nb, y, carrier, first)
+
+
+def holds_weak(core, stones, chains, player, x, y, carrier, first) -> bool:
+    """The weaker sense of ``edge_strips.py`` (Hex): playing only in ``carrier``, the player ends
+    with ``x`` and ``y`` joined, or each joined to the same side, or a chain from side to side
+    (its win); the empty points ``x`` and ``y`` counted as its own."""
+    nb, nchain = core.nbits, len(chains)
+    sides = core.goals[player]
+    seed, reached = _points(core, stones, chains, nchain, player)
+    base = stones | (1 << x if x < nb else 0) | (1 << y if y < nb else 0)
+
+    def touched(point, group):
+        own = {point - nb - nchain} if point >= nb + nchain else set()
+        return own | {i for i, side in enumerate(sides) if group & side}
+
+    def goal(mine: int) -> bool:
+        s = base | mine
+        gx, gy = (core.flood(seed(p, s), s) if seed(p, s) else 0 for p in (x, y))
+        if gx and reached(y, gx) or touched(x, gx) & touched(y, gy):
+            return True
+        return bool(s & sides[0] and core.flood(s & sides[0], s) & sides[1])  # (a win)
+    return plays_to(carrier, goal, first)
 
 
 def _check(core, wins, s0, s1, player, limit=7):
@@ -41,8 +63,10 @@ def _check(core, wins, s0, s1, player, limit=7):
                     seen.add((x, y, first))
                     for c in carriers:
                         if c.bit_count() <= limit:
-                            assert _holds(core, mine, chains, player, x, y, c, first), \
-                                (s0, s1, player, x, y, c, first)
+                            weak = (min(x, y), max(x, y), c, int(first)) in r.weak
+                            check = holds_weak if weak else _holds
+                            assert check(core, mine, chains, player, x, y, c, first), \
+                                (s0, s1, player, x, y, c, first, weak)
                             checked += 1
     check_wins(core, wins, s0, s1, player, r)
     return checked, r

@@ -56,11 +56,14 @@ class HResult:
     (where the opponent must play: the intersection of ``sc_wins``; ``0`` when there is none,
     or when ``vc_win`` is set) and ``work`` (connections worked through)."""
 
-    __slots__ = ("vc_win", "sc_wins", "keys", "must", "work", "tables")
+    __slots__ = ("vc_win", "sc_wins", "keys", "must", "work", "tables", "weak")
 
     def __init__(self, vc_win, sc_wins, keys, must, work, tables=None):
         self.vc_win, self.sc_wins, self.keys, self.must, self.work = vc_win, sc_wins, keys, must, work
         self.tables = tables  # (chains, nchain, vc, sc): every connection found, for the tests
+        # (x, y, carrier, semi) of the connections that hold only in the weaker sense of
+        # edge_strips.py (joined, or both joined to a side: enough for a Hex win)
+        self.weak = frozenset()
 
 
 def _bits(m: int):

@@ -19,7 +19,13 @@ and the cells around it) by the rules alone.
 * AND through a chain ``g``: ``(x, g, A)`` and ``(g, y, B)`` disjoint give a VC ``(x, y, A | B)``,
   an SC if one of them is an SC;
 * OR: SCs of ``x, y`` whose carriers have nothing in common (at most ``MAX_ORS`` of them) give
-  the VC with the union of their carriers.
+  the VC with the union of their carriers;
+* the AND rules may let the two carriers overlap in the captured set of the cell they go
+  through or of an end (the two side cells of a cell on a side's second row, :mod:`.edge_strips`:
+  the connection then holds with that set in its carrier);
+* Hex: the second-row strips of :mod:`.edge_strips` are base connections of a weaker sense
+  (joined, or both joined to that side: enough for a Hex win); what is derived from one is
+  weak too (``HResult.weak``), for Hex wins only.
 
 No AND through a side (a side is one line: two points joined to it are not joined for the win
 unless the other side is reached too).  A VC is kept when no kept carrier is a subset of it and
@@ -36,7 +42,7 @@ chain or empty point joined to all three sides with pairwise disjoint carriers, 
 Measured on 150 decided middle-game positions of our games against MoHex 2.0
 (``benchmarks/vc_decided.py``): with the fill-in, 117 proven against the anchored H-search's 87,
 at about 10 times its cost; ``tests/test_hsearch_pairs.py`` checks every connection it keeps
-against an exhaustive solver on small Hex and Y boards.
+against an exhaustive solver on small Hex and Y boards (a weak one in its own sense).
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from __future__ import annotations
 import heapq
 
 from .bitboard_hsearch import HResult, _wins, chains_of
+from .edge_strips import captured_sets, strips
 from .edge_templates import template_vcs
 
 # list sizes: on the 1,086 positions MoHex decides of benchmarks/data (vc_decided.py --pairs),
@@ -55,6 +62,11 @@ MAX_SC = 32
 MAX_ORS = 6  # semi-connections the OR rule combines at most
 OR_RESULTS = 16  # new VCs one new SC may give at most
 BUDGET = 12000
+# edge_strips.py: the second-row strips (Hex; on the 1,086 positions MoHex decides, with the
+# captured sets: 870 proven against 837, at 0.148 CPU s a position against 0.107) and the
+# captured sets of the cells next to a side (docs/benchmarks.md)
+STRIPS = True
+CAPTURED = True
 
 
 def _bits(m: int):
@@ -73,6 +85,7 @@ class _Tables:
         self.heap = []
         self.tick = 0
         self.sides_from = sides_from
+        self.weak = set()  # (x, y, carrier, semi), x < y: from a strip (edge_strips.py)
 
     @staticmethod
     def get(table: dict, x: int, y: int):
@@ -94,7 +107,10 @@ class _Tables:
         self.tick += 1
         heapq.heappush(self.heap, (carrier.bit_count(), self.tick, semi, x, y, carrier))
 
-    def add_vc(self, x: int, y: int, carrier: int) -> None:
+    def is_weak(self, x: int, y: int, carrier: int, semi: int) -> bool:
+        return bool(self.weak) and ((x, y, carrier, semi) if x < y else (y, x, carrier, semi)) in self.weak
+
+    def add_vc(self, x: int, y: int, carrier: int, weak: bool = False) -> None:
         lst = self.make(self.vc, x, y)
         for c in lst:
             if c & ~carrier == 0:
@@ -110,12 +126,14 @@ class _Tables:
                 return
         lst[:] = kept
         lst.append(carrier)
+        if weak:
+            self.weak.add((x, y, carrier, 0) if x < y else (y, x, carrier, 0))
         semis = self.get(self.sc, x, y)
         if semis:
             semis[:] = [c for c in semis if carrier & ~c]
         self.push(0, x, y, carrier)
 
-    def add_sc(self, x: int, y: int, carrier: int, key: int) -> None:
+    def add_sc(self, x: int, y: int, carrier: int, key: int, weak: bool = False) -> None:
         row = self.vc.get(x)
         fulls = row.get(y) if row is not None else None
         if fulls:
@@ -138,10 +156,14 @@ class _Tables:
                 lst = self.make(self.sc, x, y)
         lst.append(carrier)
         self.keys[(x, y, carrier) if x < y else (y, x, carrier)] = key
+        if weak:
+            self.weak.add((x, y, carrier, 1) if x < y else (y, x, carrier, 1))
         self.tick += 1
         heapq.heappush(self.heap, (carrier.bit_count(), self.tick, 1, x, y, carrier))
+        if found:  # (an OR over a weak SC is weak: any of the pair's, to be safe)
+            weak = weak or any(self.is_weak(x, y, c, 1) for c in lst)
         for union in found:
-            self.add_vc(x, y, union)
+            self.add_vc(x, y, union, weak)
 
 
 def _or_rule(lst: list, carrier: int) -> list:
@@ -207,15 +229,20 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
     for i, side in enumerate(sides):
         for p in _bits(side & empty):
             tab.add_vc(first_side + i, p, 0)
+    point = {q: nb + a for a, g in enumerate(chains) for q in _bits(g)}
     for i, p, carrier in template_vcs(core, player, stones, empty):  # (edge_templates.py)
         if empty >> p & 1:
             tab.add_vc(first_side + i, p, carrier)
-        else:
-            a = next(a for a, g in enumerate(chains) if g >> p & 1)
-            if not touch[a] >> i & 1:
-                tab.add_vc(nb + a, first_side + i, carrier)
+        elif not touch[point[p] - nb] >> i & 1:
+            tab.add_vc(point[p], first_side + i, carrier)
+    if hex_like and STRIPS:  # (edge_strips.py: weak, for Hex wins only)
+        for e, f, carrier in strips(core, player, stones, empty):
+            pe, pf = point.get(e, e), point.get(f, f)
+            if pe != pf:
+                tab.add_vc(pe, pf, carrier, True)
+    capture = captured_sets(core, sides, empty) if CAPTURED else {}
     vc, sc, heap = tab.vc, tab.sc, tab.heap
-    add_vc, add_sc, pop, key_of = tab.add_vc, tab.add_sc, heapq.heappop, tab.keys.get
+    add_vc, add_sc, pop, key_of, is_weak = tab.add_vc, tab.add_sc, heapq.heappop, tab.keys.get, tab.is_weak
     work = 0
     while heap and work < budget:
         _, _, semi, x, y, carrier = pop(heap)
@@ -223,31 +250,41 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
         if not lst or carrier not in lst:
             continue  # (replaced by a smaller one since)
         work += 1
+        weak = is_weak(x, y, carrier, semi)
         for far, mid in ((x, y), (y, x)):
             if mid >= first_side or (semi and mid < nb):
                 continue  # (no AND through a side; through a cell: two VCs)
             far_cell = far < nb
-            through = carrier | 1 << mid if mid < nb else carrier
             for w, fulls in vc.get(mid, {}).items():  # (what the loop adds is never mid's)
                 if w == far or (w < nb and carrier >> w & 1):
                     continue
                 if w >= first_side and far >= first_side and not hex_like:
                     continue  # (Y: two sides joined win nothing)
                 for d in fulls:
-                    if d & carrier or (far_cell and d >> far & 1):
+                    if far_cell and d >> far & 1:
                         continue
+                    both = d | carrier
+                    if d & carrier:  # (an overlap only in a captured set: edge_strips.py)
+                        cap = capture.get(mid, 0) | capture.get(far, 0) | capture.get(w, 0)
+                        if not capture or d & carrier & ~cap:
+                            continue
+                        both |= cap
+                    wk = weak or is_weak(mid, w, d, 0)
                     if mid < nb:
-                        add_sc(far, w, through | d, mid)
+                        add_sc(far, w, both | 1 << mid, mid, wk)
                     elif semi:  # (the SC's key is the first move of the joined one)
-                        add_sc(far, w, carrier | d, key_of((x, y, carrier) if x < y else (y, x, carrier), -1))
+                        add_sc(far, w, both, key_of((x, y, carrier) if x < y else (y, x, carrier), -1), wk)
                     else:
-                        add_vc(far, w, carrier | d)
+                        add_vc(far, w, both, wk)
                 if mid >= nb and not semi:
                     for d in sc.get(mid, {}).get(w, ()):
                         if not d & carrier and not (far_cell and d >> far & 1):
-                            add_sc(far, w, carrier | d, key_of((mid, w, d) if mid < w else (w, mid, d), -1))
+                            add_sc(far, w, carrier | d, key_of((mid, w, d) if mid < w else (w, mid, d), -1),
+                                   weak or is_weak(mid, w, d, 1))
     if hex_like:
-        return _hex_wins(tab, first_side, empty, nb, work, (chains, nchain, vc, sc))
+        out = _hex_wins(tab, first_side, empty, nb, work, (chains, nchain, vc, sc))
+        out.weak = tab.weak
+        return out
     rows = range(nb, nb + nchain + len(sides))  # (the anchored search's tables: one row an anchor)
     out = _wins(core, chains, touch, sides, [vc.get(a, {}) for a in rows], [sc.get(a, {}) for a in rows],
                 empty, nb, nchain, work)

@@ -1,0 +1,120 @@
+"""Two pieces of edge knowledge for the H-search over every pair of points
+(:mod:`.bitboard_hsearch_pairs`), after the Benzene VC builder's (MoHex 2.0): the *captured set*
+of a cell next to a side, and the second-row *strip* (a ladder's connection).
+
+**Captured set.**  An empty cell ``z`` on a side's second row whose two cells on the side are
+empty: once ``z`` is played, those two are captured (an opponent stone in one, answered in the
+other, is dead: its remaining neighbours are next to each other, so it joins nothing of the
+opponent's that was not joined already).  So the AND rule through ``z`` (or with ``z`` an
+end) may let its two carriers overlap in them: the player answers there, and the connections
+hold as if both were its own.  This is an ordinary connection.
+
+**Strip.**  Two cells ``e`` and ``f`` of the same side's second row, each empty or the player's,
+with the first two rows between them empty (the second-row cells ``h1 … hk-1`` between, the
+side's cells ``r0 … rk-1`` under each neighbouring two of ``e, h1, …, f``, and the side's cell
+beyond ``f``; of ``e``'s own, one free: ``r0`` or the one behind): played out as a ladder from
+``e``, the opponent must take each ``ri`` or let that stone reach the side, and the ladder
+reaches ``f``.  The strip is *not* a connection of ``e`` and ``f`` (two stones across it cut
+it), but it holds in a weaker sense: **joined, or both joined to that side**.  In Hex that is
+enough for the win: a chain from one side to the other that passes through a cut strip still
+has a half joined to the side the strip runs along, and the other half reaches the other side.
+The H-search keeps what it derives from a strip apart (``HResult.weak``) and uses it only for
+Hex wins; ``tests/test_hsearch_pairs.py`` checks each in its own sense against brute force.
+MoHex's VC builder has the same (its second-row ladder patterns): on the 68 positions right
+after our losing moves against it, those patterns decide 46 of its 48 wins, none 22
+(``benchmarks/mohex_blunders.py --vc-patterns``).
+"""
+
+from __future__ import annotations
+
+
+def _bits(m: int):
+    while m:
+        low = m & -m
+        m ^= low
+        yield low.bit_length() - 1
+
+
+def second_row(core, side: int) -> int:
+    """The cells next to ``side`` and not on it."""
+    row = 0
+    for q in _bits(side):
+        row |= core.nmask[q]
+    return row & ~side
+
+
+def captured_sets(core, sides, empty: int) -> dict:
+    """``{z: cells}``: the captured set of each empty cell ``z`` on a side's second row (see the
+    module docstring): its two cells on the side, both empty and next to each other, each of
+    whose other neighbours (``z`` and the pair aside) are next to each other."""
+    nmask, out = core.nmask, {}
+    for side in sides:
+        for z in _bits(second_row(core, side) & empty):
+            pair = nmask[z] & side
+            if pair.bit_count() != 2 or pair & ~empty:
+                continue
+            p = (pair & -pair).bit_length() - 1
+            q = (pair & ~(1 << p)).bit_length() - 1
+            if not nmask[p] >> q & 1:
+                continue
+            if all(_clique(nmask, nmask[a] & ~(1 << b | 1 << z)) for a, b in ((p, q), (q, p))):
+                out[z] = out.get(z, 0) | pair
+    return out
+
+
+def _clique(nmask, cells: int) -> bool:
+    """Whether the (at most two) ``cells`` are next to each other."""
+    n = cells.bit_count()
+    if n <= 1:
+        return True
+    if n > 2:
+        return False
+    a = (cells & -cells).bit_length() - 1
+    return bool(nmask[a] & cells & ~(1 << a))
+
+
+def _line(row: int, nmask) -> list:
+    """The cells of ``row`` in order along the line they make, from one end."""
+    cells = list(_bits(row))
+    if not cells:
+        return []
+    ends = [c for c in cells if (nmask[c] & row).bit_count() <= 1]
+    out = [ends[0] if ends else cells[0]]
+    seen = 1 << out[0]
+    while True:
+        nxt = nmask[out[-1]] & row & ~seen
+        if not nxt:
+            return out
+        c = (nxt & -nxt).bit_length() - 1
+        out.append(c)
+        seen |= 1 << c
+
+
+def strips(core, player: int, stones: int, empty: int):
+    """``(e, f, carrier)``: the strips of ``player``'s sides (module docstring), ``e`` and ``f``
+    at least two cells apart, each empty or ``player``'s."""
+    nmask = core.nmask
+    own = stones | empty
+    for side in core.goals[player]:
+        line = _line(second_row(core, side), nmask)
+        n = len(line)
+        for order in (line, line[::-1]):
+            under = [nmask[order[t]] & nmask[order[t + 1]] & side for t in range(n - 1)]
+            for i in range(n - 2):
+                e = order[i]
+                if not own >> e & 1:
+                    continue
+                free = under[i] & empty or nmask[e] & side & ~under[i] & empty
+                if not free:
+                    continue
+                first = free & -free
+                mid = 0
+                for j in range(i + 2, n):
+                    h, r = order[j - 1], under[j - 1]
+                    if not empty >> h & 1 or not r or r & ~empty:
+                        break  # (the strip's cells so far must be empty)
+                    mid |= 1 << h | r
+                    f = order[j]
+                    beyond = nmask[f] & side & ~r
+                    if own >> f & 1 and beyond and not beyond & ~empty:
+                        yield e, f, first | mid | beyond

@@ -1,0 +1,90 @@
+"""edge_strips.py against brute force on small Hex boards: a second-row strip holds in the weaker
+sense (joined, or both joined to the side) though two stones across it cut it; the captured
+set of a second-row cell is dead for the opponent once the cell is played; and the H-search
+over every pair proves more Hex wins with them, each confirmed by an exhaustive solver."""
+
+from __future__ import annotations
+
+import pytest
+
+import pygame_core.games.connection.bitboard_hsearch_pairs as pairs
+from pygame_core.games.connection.bitboard import hex_core
+from pygame_core.games.connection.edge_strips import captured_sets, second_row, strips
+
+from test_hsearch import check_wins
+from test_hsearch_pairs import _holds, holds_weak
+from test_inferior_cells import _sample, _solver
+
+
+def test_a_strip_holds_only_in_the_weaker_sense():
+    """Every strip of an empty Hex 5 holds in the weaker sense; as a plain connection of its two
+    cells, the long ones do not (two stones across the strip cut it)."""
+    core = hex_core(5)
+    found = list(strips(core, 0, 0, core.full))
+    assert found
+    cut = 0
+    for e, f, carrier in found:
+        assert not carrier >> e & 1 and not carrier >> f & 1
+        assert holds_weak(core, 0, [], 0, e, f, carrier, False), (e, f, carrier)
+        cut += not _holds(core, 0, [], 0, e, f, carrier, False)
+    assert cut > 0
+    # with a stone of the opponent on the strip's second row, that strip is gone
+    e, f, carrier = max(found, key=lambda t: t[2].bit_count())
+    inside = carrier & second_row(core, core.goals[0][0] if carrier & core.goals[0][0] else core.goals[0][1])
+    stone = inside & -inside
+    assert (e, f, carrier) not in set(strips(core, 0, 0, core.full & ~stone))
+
+
+@pytest.mark.parametrize("size, lo, hi, count", [(4, 2, 6, 6), (5, 11, 15, 2)])
+def test_a_captured_set_is_dead_for_the_opponent_once_its_cell_is_played(size, lo, hi, count):
+    """For each cell ``z`` with a captured set ``{p, q}`` and a sample of positions around it
+    with ``z`` the player's: the opponent's stone on ``p`` answered on ``q`` leaves the winner
+    what it is with both the player's (the solver, the opponent to move)."""
+    core = hex_core(size)
+    wins = _solver(core)
+    checked = 0
+    for player in (0, 1):
+        cap = captured_sets(core, core.goals[player], core.full)
+        assert cap and all(c.bit_count() == 2 for c in cap.values())
+        for z, pair in cap.items():
+            p = pair & -pair
+            q = pair ^ p
+            for s0, s1 in _sample(core, count, lo, hi, z + 7 * player):
+                mine, theirs = (s0, s1) if player == 0 else (s1, s0)
+                mine, theirs = (mine | 1 << z) & ~pair, theirs & ~(pair | 1 << z)
+                for a, b in ((p, q), (q, p)):
+                    real = (mine | b, theirs | a)
+                    filled = (mine | a | b, theirs)
+                    vals = []
+                    for m, t in (real, filled):
+                        pos = (m, t) if player == 0 else (t, m)
+                        if core.owner(m, player) or core.owner(t, 1 - player):
+                            vals.append(bool(core.owner(m, player)))
+                        else:
+                            vals.append(not wins(pos[0], pos[1], 1 - player))
+                    assert vals[0] == vals[1], (size, player, z, s0, s1)
+                    checked += 1
+    assert checked > 20
+
+
+def test_strips_and_captured_sets_prove_more_and_the_solver_agrees(monkeypatch):
+    """On sampled Hex 4 positions the search with both proves every win it proved without them,
+    and more; each winning VC, SC, key and must-play region checked against the exhaustive
+    solver (every connection they give, in its own sense: test_hsearch_pairs.py)."""
+    core = hex_core(4)
+    wins = _solver(core)
+    more = 0
+    for s0, s1 in _sample(core, 200, 3, 9, 11):
+        for player in (0, 1):
+            mine, theirs = (s0, s1) if player == 0 else (s1, s0)
+            monkeypatch.setattr(pairs, "STRIPS", False)
+            monkeypatch.setattr(pairs, "CAPTURED", False)
+            before = pairs.hsearch_pairs(core, mine, theirs, player, budget=100_000)
+            monkeypatch.setattr(pairs, "STRIPS", True)
+            monkeypatch.setattr(pairs, "CAPTURED", True)
+            now = pairs.hsearch_pairs(core, mine, theirs, player, budget=100_000)
+            check_wins(core, wins, s0, s1, player, now)
+            assert now.vc_win is not None or before.vc_win is None, (s0, s1, player)
+            assert now.vc_win is not None or now.sc_wins or not before.sc_wins, (s0, s1, player)
+            more += (now.vc_win is not None, bool(now.sc_wins)) > (before.vc_win is not None, bool(before.sc_wins))
+    assert more > 0
