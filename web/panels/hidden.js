@@ -129,6 +129,8 @@ function toState(answer) {
     scores: audited ? audited.scores : b ? b.scores : null,
     status: resigned.length ? resignedResult([0, 1].map((i) => seatName(h, b, i)), resigned)
       : audited ? audited.result : b ? b.status : statusText(h), last_move: b ? b.last_move : null,
+    // the engine's status as a code (the page words it: statusWords); a resignation's is worded above
+    status_code: resigned.length ? null : audited ? audited.result_code || null : b ? b.status_code || null : null,
     last_words: moves.length ? words[moves.length - 1] : null, viewer: h.seat, hidden_information: true,
     legal: b ? b.legal : [], scene: b ? b.scene : dealScene(), record: null,
     export_formats: [], export_options: [], spectator: false,
@@ -175,8 +177,9 @@ async function audit() {
   const response = await ask({ cmd: "hidden_audit", record: current.record });
   if (!response.ok) { showError(failed(response)); return; }
   const a = response.result.audit;
-  current.audit = { ok: a.ok, cheaters: a.cheaters, problems: a.problems.slice(0, 8), result: a.result, scores: a.scores,
-    winners: a.winners, resigned: a.resigned || [] };
+  // (the problems in English and as codes, worded when drawn: hidden-card.js; the result too)
+  current.audit = { ok: a.ok, cheaters: a.cheaters, problems: a.problems.slice(0, 8), codes: (a.codes || []).slice(0, 8),
+    result: a.result, result_code: a.result_code || null, scores: a.scores, winners: a.winners, resigned: a.resigned || [] };
   current.rev = store(current.answer, current.audit);
   show({ result: toState(current.answer) });
 }
