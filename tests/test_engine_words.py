@@ -259,6 +259,10 @@ def test_the_bridge_sends_the_codes_beside_the_english():
     preview = handle({"cmd": "preview", "move": move}, s)["result"]
     st = handle({"cmd": "play", "move": move}, s)["result"]
     assert preview["words_code"] == st["last_words_code"] == st["move_words_codes"][0]
+    # the previewed tile is named by the move in words (as the move list), its notation in the tooltip
+    (tile,) = [i for layer in preview["scene"]["layers"] for i in layer["items"] if i.get("notation")]
+    assert tile["notation"] == move and tile["name"] == f"preview of {preview['words']}"
+    assert tile["name_code"] == {"key": "scene.preview", "params": {"move": preview["words_code"]}}
     assert st["last_words_code"]["key"].startswith("triominos.move.place")
     hint = handle({"cmd": "think", "seconds": 0.02}, s)["result"]
     assert hint["words_code"]["key"].startswith("triominos.move.")
