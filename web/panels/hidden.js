@@ -119,6 +119,7 @@ function toState(answer) {
       agent_title: t(i === h.seat ? "agent.human" : "hidden.agent"), held: b ? b.players[i].held : null,
     })),
     moves, move_words: words.some((w, i) => w !== moves[i]) ? words : null, movers: b ? b.movers : [],
+    move_words_codes: b ? b.move_words_codes : null, // (the moves in the reader's words: moves.js)
     cursor: moves.length, can_undo: pending.length > 0, can_redo: false,
     // whose link is awaited (the deal's hops too): the friend's while this seat waits
     current_player: h.need === "wait" ? 1 - h.seat : h.need === "audit" && b ? b.current_player : h.seat,
@@ -132,6 +133,7 @@ function toState(answer) {
     // the engine's status as a code (the page words it: statusWords); a resignation's is worded above
     status_code: resigned.length ? null : audited ? audited.result_code || null : b ? b.status_code || null : null,
     last_words: moves.length ? words[moves.length - 1] : null, viewer: h.seat, hidden_information: true,
+    last_words_code: moves.length && b && b.move_words_codes ? b.move_words_codes[moves.length - 1] : null,
     legal: b ? b.legal : [], scene: b ? b.scene : dealScene(), record: null,
     export_formats: [], export_options: [], spectator: false,
     hidden: { ...h, link: answer.link || "", last_link: answer.last_link || "", pending: pending.length,
