@@ -370,3 +370,27 @@ def test_the_bridge_sends_the_audit_s_problems_as_codes_beside_the_english():
     assert got["codes"] == [{"key": "audit.player", "params": {"player": {"player": 1}, "problem": {
         "key": "audit.opener", "params": {"opener": {"player": 0}, "best": {"player": 1}}}}}]
     assert got["result"] and got["result_code"]["key"].startswith("words.wins")
+
+
+@needs_node
+def test_what_a_friend_s_link_is_to_the_copy_is_a_code_the_page_words(tmp_path):
+    """compare's message (a friend's link against this page's copy: ahead, behind, a changed
+    move, conditional replies played) comes with its code: the page's English is the message,
+    every key is in every language with the code's parameters, French reads French."""
+    from test_correspondence import compared
+    cases = [(c["code"], c["message"]) for name, c in compared().items() if name != "texts"]
+    assert len(cases) == 8 and all(code for code, _ in cases)
+    found = {}
+    for code, _ in cases:
+        _keys(code, found)
+    got = _node([{"lang": "en", "code": c, "names": []} for c, _ in cases], tmp_path)
+    assert [text for text in got["texts"]] == [e for _, e in cases]
+    for key, sets in found.items():
+        assert all(tuple(got["params"][lang][key]) == next(iter(sets)) for lang in LANGUAGES), key
+    french = _node([{"lang": "fr", "code": c, "names": []} for c, _ in cases], tmp_path)["texts"]
+    by_english = dict(zip((e for _, e in cases), french, strict=True))
+    assert by_english["This link is 2 moves behind your game."] == "Ce lien a 2 coups de retard sur votre partie."
+    assert by_english["This link holds no new move."] == "Ce lien ne contient aucun nouveau coup."
+    answered = next(f for e, f in by_english.items() if e.startswith("3 new moves: your friend's page"))
+    assert re.fullmatch(r"3 nouveaux coups : la page de votre ami a joué pour vous votre réponse conditionnelle "
+                        r"\w+ \(vérifié : c'est vous qui l'aviez prévue\)\.", answered), answered

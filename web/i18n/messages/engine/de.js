@@ -225,5 +225,14 @@ export default {
  "audit.bag.first": "Auslosung des Startspielers",
  "audit.bag.small": "Beutel der kleinen Plättchen",
  "audit.bag.hex": "Beutel der Sechseckplättchen",
- "audit.bag.order": "Auslosung der Zugreihenfolge"
+ "audit.bag.order": "Auslosung der Zugreihenfolge",
+ "friend.check.own": "Das ist der Link, den Sie geschickt haben: Er wartet auf den Zug Ihres Freundes.",
+ "friend.check.other_seat": "Das ist ein Link für einen anderen Platz.",
+ "friend.check.no_copy": "Auf diesem Gerät gibt es keine Kopie dieser Partie: Ihr Verlauf konnte hier nicht geprüft werden.",
+ "friend.check.changes": "Dieser Link ändert Zug {n} von {a} zu {b}.",
+ "friend.check.behind": "Dieser Link liegt {n, plural, one {# Zug} other {# Züge}} hinter Ihrer Partie.",
+ "friend.check.current": "Dieser Link enthält keinen neuen Zug.",
+ "friend.check.plays_for_you": "Dieser Link spielt Zug {n} ({move}) für Sie, und das ist keine Ihrer bedingten Antworten.",
+ "friend.check.ahead": "{n, plural, one {# neuer Zug} other {# neue Züge}}.",
+ "friend.check.ahead_answered": "{n, plural, one {# neuer Zug} other {# neue Züge}}: Die Seite Ihres Freundes hat Ihre bedingte{count, plural, one {} other {n}} {count, plural, one {Antwort} other {Antworten}} {played} für Sie gespielt (geprüft: Sie haben sie festgelegt)."
 };

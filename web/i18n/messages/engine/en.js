@@ -227,5 +227,14 @@ export default {
  "audit.bag.first": "first",
  "audit.bag.small": "small",
  "audit.bag.hex": "hex",
- "audit.bag.order": "order"
+ "audit.bag.order": "order",
+ "friend.check.own": "This is the link you sent: it waits for your friend's move.",
+ "friend.check.other_seat": "This is a link for another seat.",
+ "friend.check.no_copy": "No copy of this game is on this device: its history could not be checked here.",
+ "friend.check.changes": "This link changes move {n} from {a} to {b}.",
+ "friend.check.behind": "This link is {n} {n, plural, one {move} other {moves}} behind your game.",
+ "friend.check.current": "This link holds no new move.",
+ "friend.check.plays_for_you": "This link plays move {n} ({move}) for you, and it is not one of your conditional replies.",
+ "friend.check.ahead": "{n} new {n, plural, one {move} other {moves}}.",
+ "friend.check.ahead_answered": "{n} new {n, plural, one {move} other {moves}}: your friend's page played your conditional {count, plural, one {reply} other {replies}} {played} for you (checked: you set {count, plural, one {it} other {them}})."
 };

@@ -225,5 +225,14 @@ export default {
  "audit.bag.first": "tirage du premier joueur",
  "audit.bag.small": "sac des petites tuiles",
  "audit.bag.hex": "sac des tuiles hexagonales",
- "audit.bag.order": "tirage de l'ordre du tour"
+ "audit.bag.order": "tirage de l'ordre du tour",
+ "friend.check.own": "C'est le lien que vous avez envoyé : il attend le coup de votre ami.",
+ "friend.check.other_seat": "C'est un lien pour une autre place.",
+ "friend.check.no_copy": "Aucune copie de cette partie n'est sur cet appareil : son historique n'a pas pu être vérifié ici.",
+ "friend.check.changes": "Ce lien change le coup {n} de {a} en {b}.",
+ "friend.check.behind": "Ce lien a {n, plural, one {# coup} other {# coups}} de retard sur votre partie.",
+ "friend.check.current": "Ce lien ne contient aucun nouveau coup.",
+ "friend.check.plays_for_you": "Ce lien joue le coup {n} ({move}) à votre place, et ce n'est pas une de vos réponses conditionnelles.",
+ "friend.check.ahead": "{n, plural, one {# nouveau coup} other {# nouveaux coups}}.",
+ "friend.check.ahead_answered": "{n, plural, one {# nouveau coup} other {# nouveaux coups}} : la page de votre ami a joué pour vous {count, plural, one {votre réponse conditionnelle} other {vos réponses conditionnelles}} {played} (vérifié : c'est vous qui {count, plural, one {l'aviez prévue} other {les aviez prévues}})."
 };

@@ -225,5 +225,14 @@ export default {
  "audit.bag.first": "sorteggio del primo giocatore",
  "audit.bag.small": "sacchetto delle tessere piccole",
  "audit.bag.hex": "sacchetto delle tessere esagonali",
- "audit.bag.order": "sorteggio dell'ordine di turno"
+ "audit.bag.order": "sorteggio dell'ordine di turno",
+ "friend.check.own": "Questo è il link che hai inviato: aspetta la mossa del tuo amico.",
+ "friend.check.other_seat": "Questo è un link per un altro posto.",
+ "friend.check.no_copy": "Su questo dispositivo non c'è una copia di questa partita: la sua storia non è stata verificata qui.",
+ "friend.check.changes": "Questo link cambia la mossa {n} da {a} a {b}.",
+ "friend.check.behind": "Questo link è indietro di {n, plural, one {# mossa} other {# mosse}} rispetto alla tua partita.",
+ "friend.check.current": "Questo link non contiene nessuna mossa nuova.",
+ "friend.check.plays_for_you": "Questo link gioca la mossa {n} ({move}) al posto tuo, e non è una delle tue risposte condizionali.",
+ "friend.check.ahead": "{n, plural, one {# mossa nuova} other {# mosse nuove}}.",
+ "friend.check.ahead_answered": "{n, plural, one {# mossa nuova} other {# mosse nuove}}: la pagina del tuo amico ha giocato per te {count, plural, one {la tua risposta condizionale} other {le tue risposte condizionali}} {played} (verificato: {count, plural, one {l'avevi prevista} other {le avevi previste}} tu)."
 };
