@@ -484,7 +484,8 @@ def _play_all(game: Game, moves: Iterable) -> Game:
         try:
             game.play(move)
         except GameError as exc:
-            raise InvalidRecordError(f"move {i} ({quote(move, 24)}) cannot be played: {exc}") from None
+            raise InvalidRecordError(f"move {i} ({quote(move, 24)}) cannot be played: {exc}", detail="record_move",
+                                     params={"n": i, "move": str(move)[:24]}) from None
     return game
 
 
@@ -494,9 +495,10 @@ def record_dict(record: dict | str) -> dict:
         try:
             record = json.loads(record)
         except (ValueError, RecursionError) as exc:
-            raise InvalidRecordError(f"the record is not valid JSON: {exc}") from None
+            raise InvalidRecordError(f"the record is not valid JSON: {exc}", detail="record_not_json") from None
     if not isinstance(record, dict):
-        raise InvalidRecordError("a record must be a JSON object with game, options, seed and moves")
+        raise InvalidRecordError("a record must be a JSON object with game, options, seed and moves",
+                                 detail="record_not_object")
     return record
 
 
@@ -505,27 +507,31 @@ def replay(record: dict | str) -> Game:
     record = record_dict(record)
     version = record.get("version", RECORD_VERSION)
     if version != RECORD_VERSION:
-        raise InvalidRecordError(f"unsupported record version {quote(version)} (this engine reads {RECORD_VERSION})")
+        raise InvalidRecordError(f"unsupported record version {quote(version)} (this engine reads {RECORD_VERSION})",
+                                 detail="record_version", params={"version": quote(version), "reads": RECORD_VERSION})
     game_id = record.get("game")
     try:
         cls = game_class(game_id)
     except UnknownGameError as exc:
-        raise InvalidRecordError(str(exc)) from None
+        raise InvalidRecordError(str(exc), detail="record_unknown_game", params={"game": quote(game_id, 24)}) from None
     options = record.get("options", {})
     if not isinstance(options, dict):
-        raise InvalidRecordError("the record's options must be an object")
+        raise InvalidRecordError("the record's options must be an object", detail="record_field",
+                                 params={"field": "options"})
     seed = record.get("seed", 0)
     if seed is None:  # a record names its deal: "no seed" would replay differently each time
-        raise InvalidRecordError("the record's seed must be a whole number, not null")
+        raise InvalidRecordError("the record's seed must be a whole number, not null", detail="record_field",
+                                 params={"field": "seed"})
     moves = record.get("moves", [])
     if isinstance(moves, str):
         moves = moves.split()
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise InvalidRecordError("the record's moves must be a list of move texts")
+        raise InvalidRecordError("the record's moves must be a list of move texts", detail="record_field",
+                                 params={"field": "moves"})
     try:
         game = cls(seed=seed, **options)
     except (GameError, TypeError) as exc:
-        raise InvalidRecordError(f"bad options or seed in the record: {exc}") from None
+        raise InvalidRecordError(f"bad options or seed in the record: {exc}", detail="record_options") from None
     check_length(game, len(moves))
     return _play_all(game, moves)
 
@@ -536,4 +542,5 @@ def check_length(game: Game, n_moves: int) -> None:
     bound = type(game).max_moves(game.options)
     if n_moves > bound:
         raise InvalidRecordError(f"the record has {n_moves:,} moves, but no {game.title} game with these "
-                                 f"options lasts more than {bound:,}")
+                                 f"options lasts more than {bound:,}", detail="record_too_long",
+                                 params={"n": n_moves, "max": bound, "title": game.title})

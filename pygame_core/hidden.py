@@ -35,9 +35,9 @@ from .deal.messages import DealError, Setup, parse
 from .deal.players import DealPlayer
 from .hidden_audit import audit as _audit
 from .hidden_bags import BagsPlayer
-from .hidden_common import (KEYS_MISSING, STATE_KIND, STATE_VERSION, b64 as _b64, b64decode, check_moves, problem, refused,
-                            fresh_state, hidden_of as _hidden, moves_named as _moves_named, read_state,
-                            Seat, spec_of as _spec, take_stored)
+from .hidden_common import (DAMAGED, KEYS_MISSING, STATE_KIND, STATE_VERSION, b64 as _b64, b64decode, check_moves,
+                            problem, refused, fresh_state, hidden_of as _hidden, moves_named as _moves_named,
+                            read_state, Seat, spec_of as _spec, take_stored)
 from .hidden_resign import Resigning
 from .records.v4 import check_hidden_options, encode_hidden_link
 
@@ -117,7 +117,7 @@ class HiddenPlayer(Seat, Resigning):
         try:
             self.first_player, self.decided_by = state["first_player"], state["decided_by"]
         except KeyError:
-            raise InvalidRecordError("this hidden-hand game record is damaged") from None
+            raise InvalidRecordError(DAMAGED, detail="hidden_record_damaged") from None
         bag = self.spec.bags[0]
         self.tiles, self.hand_size, self.ahead, self.size = bag.items, self.spec.hand, bag.ahead, len(bag.items)
         self.setup = Setup(self.id, 2, self.size, bag.name)
@@ -134,7 +134,8 @@ class HiddenPlayer(Seat, Resigning):
                 self._play(text)
             self._settle()
         except (DealError, GameError) as exc:
-            raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
+            raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}",
+                                     detail="hidden_record_replay") from None
         self.load_resign(state)
 
     # ----------------------------------------------------------------- the local copy

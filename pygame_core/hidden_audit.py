@@ -1,10 +1,13 @@
 """The end of a hidden-hand game by link (:mod:`pygame_core.hidden`): once both seeds are
 revealed, the fair deal's own audit, then the whole game replayed with every tile known, so a
-player who decided the opener wrongly or played a tile it did not hold is named."""
+player who decided the opener wrongly or played a tile it did not hold is named.  Each
+problem comes in English (``problems``: what the CLI prints) and as a code (``codes``, the
+same order: :mod:`pygame_core.words`, keys ``audit.*``), which the page words."""
 from __future__ import annotations
 
 from .bag import DrawSource
 from .core import GameError, game_class
+from .words import code, player as seat
 
 class FullBag(DrawSource):
     """Every tile known (after the audit): the dealt hands and each seat's draws in order."""
@@ -20,25 +23,34 @@ class FullBag(DrawSource):
         return self.queues[player].pop(0) if self.queues[player] else None
 
 
-def _replay(full, moves: list, problems: list, cheaters: set) -> None:
-    """Play ``moves`` on ``full`` (every item known): the first one not legal names its mover."""
+def _blame(out: dict, who: int, text: str, problem: dict) -> None:
+    """A problem naming seat ``who`` a cheater, in English and as a code (as the deal's audit's)."""
+    out["cheaters"].add(who)
+    out["problems"].append(f"player {who + 1}: {text}")
+    out["codes"].append(code("audit.player", player=seat(who), problem=problem))
+
+
+def _replay(full, moves: list, out: dict) -> None:
+    """Play ``moves`` on ``full`` (every item known): the first one not legal names its mover
+    (the rules' reason in English: the rules' errors have no code)."""
     for k, text in enumerate(moves, 1):
         who = full.current_player
         try:
             full.play(text)
         except GameError as exc:
-            cheaters.add(who)
-            problems.append(f"player {who + 1}: move {k} ({text}) was not legal with the tiles it held: {exc}")
+            _blame(out, who, f"move {k} ({text}) was not legal with the tiles it held: {exc}",
+                   code("audit.illegal", n=k, move=text, reason=str(exc)))
             return
 
 
 def audit(player) -> dict:
     """The audit of a finished :class:`~pygame_core.hidden.HiddenPlayer`: ``{"ok", "problems",
-    "cheaters" (seats), "result", "scores", "winners", "hands"}``."""
+    "codes", "cheaters" (seats), "result" (and its code, ``result_code``), "scores", "winners",
+    "hands"}``."""
     report = player.dp.audit()
     problems, cheaters = list(report.problems), set(report.cheaters)
-    out = {"ok": False, "problems": problems, "cheaters": cheaters, "result": "", "scores": None, "winners": [],
-           "hands": []}
+    out = {"ok": False, "problems": problems, "codes": list(report.codes), "cheaters": cheaters, "result": "",
+           "scores": None, "winners": [], "hands": []}
     if problems and any(t is None for t in report.tiles):
         out["cheaters"] = sorted(cheaters)
         return out
@@ -54,12 +66,12 @@ def audit(player) -> dict:
     fair = cls.from_source(FullBag(hands, draws), **player.options)
     if player.first_player is not None and fair.opener != player.first_player:
         who = player.decided_by if player.decided_by is not None else player.first_player
-        cheaters.add(who)
-        problems.append(f"player {who + 1}: decided that player {player.first_player + 1} opens, "
-                        f"but player {fair.opener + 1} held the best hand")
+        _blame(out, who, f"decided that player {player.first_player + 1} opens, but player {fair.opener + 1} held "
+               "the best hand", code("audit.opener", opener=seat(player.first_player), best=seat(fair.opener)))
     full = cls.from_source(FullBag(hands, draws, player.first_player), **player.options)
-    _replay(full, player.moves, problems, cheaters)
-    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores,
+    _replay(full, player.moves, out)
+    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(),
+               result_code=full.result_code(), scores=full.scores,
                winners=list(full.winners))
     return out
 
@@ -69,24 +81,27 @@ def audit_bags(player) -> dict:
     audit, then the whole game replayed with every item known (each seat's requests answered
     by the positions it drew, in order), naming whoever made a move it could not make.  Its
     ``hands``: per seat, every hidden item it drew (face-up ones left out)."""
-    problems, cheaters, reports = [], set(), {}
+    problems, codes, cheaters, reports = [], [], set(), {}
     for name, dp in player.dps.items():
         report = reports[name] = dp.audit()
         problems += [f"{name} bag, {p}" for p in report.problems]
+        codes += [code("audit.in_bag", bag=code(f"audit.bag.{name}"), problem=c) for c in report.codes]
         cheaters |= report.cheaters
-    out = {"ok": False, "problems": problems, "cheaters": sorted(cheaters), "result": "", "scores": None,
+    out = {"ok": False, "problems": problems, "codes": codes, "cheaters": cheaters, "result": "", "scores": None,
            "winners": [], "hands": []}
     if any(t is None for report in reports.values() for t in report.tiles):
+        out["cheaters"] = sorted(cheaters)
         return out
 
     def known(bag, opener, k, public):
         drawn = player.dps[bag].deal.drawn[opener]
         return player.items[bag][reports[bag].tiles[drawn[k]]] if k < len(drawn) else None
     full, source = player._build([], known, viewer=None)
-    _replay(full, player.moves, problems, cheaters)
+    _replay(full, player.moves, out)
     out["hands"] = [[str(known(b, q, k, False)) for b in source.log
                      for k, public in enumerate(pub for who, pub in source.log[b].values() if who == q)
                      if not public and k < len(player.dps[b].deal.drawn[q])] for q in (0, 1)]
-    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(), scores=full.scores,
+    out.update(ok=not problems, cheaters=sorted(cheaters), result=full.result_text(),
+               result_code=full.result_code(), scores=full.scores,
                winners=list(full.winners))
     return out

@@ -23,8 +23,8 @@ from .core import GameError, InvalidRecordError, game_class, quote
 from .deal.messages import DealError, Setup, parse
 from .deal.players import DealPlayer
 from .hidden_audit import audit_bags
-from .hidden_common import (STATE_KIND, STATE_VERSION, b64, b64decode, bag_seed, check_moves, fresh_state,
-                            Seat, hidden_of, problem, read_state, refused, take_stored)
+from .hidden_common import (DAMAGED, STATE_KIND, STATE_VERSION, b64, b64decode, bag_seed, check_moves,
+                            fresh_state, Seat, hidden_of, problem, read_state, refused, take_stored)
 from .hidden_resign import Resigning
 from .records.v4 import check_hidden_options, encode_hidden_link
 
@@ -80,7 +80,7 @@ class BagsPlayer(Seat, Resigning):
     def _load(self, state: dict) -> None:
         self.seed, hops, moves = read_state(self, state, lambda ms: [[b64decode(m) for m in hop] for hop in ms])
         if any(len(hop) != len(self.spec.bags) for hop in hops):
-            raise InvalidRecordError("this hidden-hand game record is damaged")
+            raise InvalidRecordError(DAMAGED, detail="hidden_record_damaged")
         self.items = {b.name: b.items for b in self.spec.bags}
         self.setups = {b.name: Setup(self.id, 2, len(b.items), f"{self.game_id}-{b.name}") for b in self.spec.bags}
         self.dps = {b.name: DealPlayer(self.seat, bag_seed(self.seed, b.name)) for b in self.spec.bags}
@@ -94,7 +94,8 @@ class BagsPlayer(Seat, Resigning):
             self.moves = moves
             self._rebuild()
         except (DealError, GameError) as exc:
-            raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}") from None
+            raise InvalidRecordError(f"this hidden-hand game record does not replay: {exc}",
+                                     detail="hidden_record_replay") from None
         self.load_resign(state)
 
     # ----------------------------------------------------------------- the local copy

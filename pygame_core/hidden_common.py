@@ -13,6 +13,7 @@ from .core import GameError, InvalidRecordError, game_class, quote
 from .deal.messages import DealError, parse
 from .records import decode_link, token_of
 
+DAMAGED = "this hidden-hand game record is damaged"     # (the page words it: hidden_record_damaged)
 KEYS_MISSING = ("this game's keys are not on this device: open it where you started it, "
                 "or import its export")
 # what a seat does next (``status()``), by the name its code carries (``status_code()``: the
@@ -117,9 +118,11 @@ def read_state(player, state: dict, messages) -> tuple[bytes, list, list]:
     id, seat, names, start, last link): ``(seed, messages, moves)``, ``messages`` read by
     ``messages(state["messages"])``; :class:`InvalidRecordError` for a damaged record."""
     if not isinstance(state, dict) or state.get("kind") != STATE_KIND:
-        raise InvalidRecordError("this is not the record of a hidden-hand game by link")
+        raise InvalidRecordError("this is not the record of a hidden-hand game by link", detail="hidden_record_kind")
     if state.get("version") != STATE_VERSION:
-        raise InvalidRecordError(f"unknown version {quote(state.get('version'))} of a hidden-hand game record")
+        version = quote(state.get("version"), 20)
+        raise InvalidRecordError(f"unknown version {version} of a hidden-hand game record",
+                                 detail="hidden_record_version", params={"version": version})
     try:
         seed = bytes.fromhex(state["seed"])
         hops = messages(state["messages"])
@@ -131,7 +134,7 @@ def read_state(player, state: dict, messages) -> tuple[bytes, list, list]:
         if len(seed) != 32 or player.seat not in (0, 1) or not all(isinstance(m, str) for m in moves):
             raise ValueError
     except (KeyError, TypeError, ValueError, AttributeError, binascii.Error, GameError):
-        raise InvalidRecordError("this hidden-hand game record is damaged") from None
+        raise InvalidRecordError(DAMAGED, detail="hidden_record_damaged") from None
     return seed, hops, moves
 
 

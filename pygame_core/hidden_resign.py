@@ -29,7 +29,7 @@ from __future__ import annotations
 from .core import GameError, InvalidRecordError, game_class, quote
 from .deal.messages import DealError, parse
 from .deal.proofs import commitment
-from .hidden_common import bag_seed, hidden_of
+from .hidden_common import DAMAGED, bag_seed, hidden_of
 from .records.v4 import encode_hidden_link
 
 SETUP_STEPS = 3      # two players: the locks, shuffles and relocks take three hops
@@ -88,7 +88,7 @@ class Resigning:
             if any(s not in (0, 1) for s in [*resigned, *seeds]) or any(len(v) != 32 for v in seeds.values()):
                 raise ValueError
         except (TypeError, ValueError, AttributeError):
-            raise InvalidRecordError("this hidden-hand game record is damaged") from None
+            raise InvalidRecordError(DAMAGED, detail="hidden_record_damaged") from None
         self.resigned, self.shown = resigned, {}
         for seat, seed in seeds.items():
             _show(self, seat, seed, check=False)
@@ -130,7 +130,8 @@ class Resigning:
         """The audit's ``out`` with the result of a resignation: ``result``, ``winners`` and
         ``resigned`` (the seats; [] when nobody resigned)."""
         out["resigned"] = sorted(self.resigned)
-        if self.resigned:
+        if self.resigned:       # (the page words a resignation itself: no result_code)
+            out["result_code"] = None
             if len(self.resigned) == 2:
                 out.update(result="Both players resigned: nobody wins.", winners=[])
             else:

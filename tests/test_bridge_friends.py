@@ -208,9 +208,12 @@ def test_friend_pick_shows_the_position_after_the_moves_chosen():
     ok(ana, cmd="friend_lines", add=["b2", "d4"])
     message = err(ana, cmd="friend_pick", line=["b2"])  # that position has an answer: say which
     assert "reply 1 answers that already (if b2, answer d4)" in message and "continue it" in message
+    coded = refused(ana, cmd="friend_pick", line=["b2"])  # (and as a code, for the page's words)
+    assert (coded["detail"], coded["params"]) == ("replies_answered", {"n": 1, "more": "yes", "line": "b2\nd4"})
     assert ok(ana, cmd="friend_pick", line=["b2", "d4"])["turn"] == "friend"  # continuing it
     ok(ana, cmd="friend_lines", lines=[[x, "a5"] for x in ("a1", "a2", "a3", "a4", "b1", "b3", "b4", "b5")])
     assert "at most 8" in err(ana, cmd="friend_pick", line=[])
+    assert refused(ana, cmd="friend_pick", line=[])["params"] == {"max": 8}
 
 
 def test_a_move_that_ends_the_game_has_no_answer():

@@ -338,6 +338,11 @@ def test_a_move_is_previewed_on_the_turn_so_far_and_nothing_is_stored():
         shown = a.ok(cmd="hidden_play", moves=[], preview=placements[0])
         assert shown["scene"]["layers"] and shown["words"] and a.stored == stored
         assert shown["scene"] != got["board"]["scene"]
+        # its words as a code too, and the previewed tile named by them (its notation in the tooltip)
+        assert shown["words_code"]["key"].startswith("triominos.move.place")
+        (tile,) = [i for layer in shown["scene"]["layers"] for i in layer["items"] if i.get("notation")]
+        assert tile["notation"] == placements[0]
+        assert tile["name_code"] == {"key": "scene.preview", "params": {"move": shown["words_code"]}}
     assert "cannot be played" in a.refused(cmd="hidden_play", moves=[], preview="1-2-3 ABC (99,99)")
     assert "at most" in a.refused(cmd="hidden_play", moves=[], preview="x" * 500)
     assert "only the player to move" in b.refused(cmd="hidden_play", moves=[], preview="draw")

@@ -178,29 +178,22 @@ def _exchange():
     return game, copy
 
 
-def test_compare_ahead_current_behind_conflict_and_new():
+def compared() -> dict:
+    """What a friend's link is to this page's copy, in each case: ``{name: compare's answer}``
+    (``texts``: the conditional replies' moves of the ``answered`` and ``forged`` cases)."""
     game, copy = _exchange()
     assert game.current_player == 1  # Red to move after 9 moves: Blue sent the link, for Red
     red_copy = {"id": copy["id"], "moves": game.record()["moves"][:8], "lines": []}
-    got = compare(decode_link(link(game, sender=0)), 1, red_copy)
-    assert got["status"] == "ahead" and got["new"] == game.record()["moves"][8:] and got["answered"] == 0
-    same = compare(decode_link(link(game, sender=0)), 1, {**red_copy, "moves": game.record()["moves"]})
-    assert same["status"] == "current"
+    token = decode_link(link(game, sender=0))
+    out = {"ahead": compare(token, 1, red_copy), "current": compare(token, 1, {**red_copy, "moves": game.record()["moves"]})}
     longer = played("hex", n=11, seed=11, size=7)
-    behind = compare(decode_link(link(game, sender=0)), 1, {**red_copy, "moves": longer.record()["moves"]})
-    assert behind["status"] == "behind" and "2 moves behind" in behind["message"]
+    out["behind"] = compare(token, 1, {**red_copy, "moves": longer.record()["moves"]})
     changed = list(game.record()["moves"][:8])
     other = [m for m in (game.format_move(x) for x in replay({**game.record(), "moves": changed[:3]}).legal_moves())
              if m != changed[3]][0]
     changed[3] = other
-    conflict = compare(decode_link(link(game, sender=0)), 1, {**red_copy, "moves": changed})
-    assert conflict["status"] == "conflict" and "changes move 4" in conflict["message"]
-    assert compare(decode_link(link(game, sender=0)), 1, None)["status"] == "new"
-    own = compare(decode_link(link(game, sender=0)), 0, red_copy)
-    assert own["status"] == "not-yours" and "you sent" in own["message"]
-
-
-def test_conditional_answers_played_for_a_seat_are_checked():
+    out.update(conflict=compare(token, 1, {**red_copy, "moves": changed}), new=compare(token, 1, None),
+               own=compare(token, 0, red_copy))
     base = played("hex", n=6, seed=12, size=7)  # Blue to move; Red sent this link with a line
     assert base.current_player == 0
     texts = [base.format_move(m) for m in base.legal_moves()]
@@ -211,11 +204,29 @@ def test_conditional_answers_played_for_a_seat_are_checked():
     after.play(y)
     z = after.format_move(after.legal_moves()[0])
     after.play(z)
-    token = link(after, sender=0)
-    got = compare(decode_link(token), 1, red_copy)
+    token = decode_link(link(after, sender=0))
+    out.update(answered=compare(token, 1, red_copy), forged=compare(token, 1, {**red_copy, "lines": [[x, texts[2]]]}),
+               texts=[x, y, z])
+    return out
+
+
+def test_compare_ahead_current_behind_conflict_and_new():
+    c = compared()
+    assert c["ahead"]["status"] == "ahead" and len(c["ahead"]["new"]) == 1 and c["ahead"]["answered"] == 0
+    assert c["current"]["status"] == "current"
+    assert c["behind"]["status"] == "behind" and "2 moves behind" in c["behind"]["message"]
+    assert c["conflict"]["status"] == "conflict" and "changes move 4" in c["conflict"]["message"]
+    assert c["new"]["status"] == "new"
+    assert c["own"]["status"] == "not-yours" and "you sent" in c["own"]["message"]
+
+
+def test_conditional_answers_played_for_a_seat_are_checked():
+    c = compared()
+    x, y, z = c["texts"]
+    got = c["answered"]
     assert got["status"] == "ahead" and got["answered"] == 1 and got["new"] == [x, y, z] and got["answers"] == [y]
     assert got["message"] == f"3 new moves: your friend's page played your conditional reply {y} for you (checked: you set it)."
-    forged = compare(decode_link(token), 1, {**red_copy, "lines": [[x, texts[2]]]})
+    forged = c["forged"]
     assert forged["status"] == "conflict" and "not one of your conditional replies" in forged["message"]
 
 

@@ -259,6 +259,10 @@ def test_the_bridge_sends_the_codes_beside_the_english():
     preview = handle({"cmd": "preview", "move": move}, s)["result"]
     st = handle({"cmd": "play", "move": move}, s)["result"]
     assert preview["words_code"] == st["last_words_code"] == st["move_words_codes"][0]
+    # the previewed tile is named by the move in words (as the move list), its notation in the tooltip
+    (tile,) = [i for layer in preview["scene"]["layers"] for i in layer["items"] if i.get("notation")]
+    assert tile["notation"] == move and tile["name"] == f"preview of {preview['words']}"
+    assert tile["name_code"] == {"key": "scene.preview", "params": {"move": preview["words_code"]}}
     assert st["last_words_code"]["key"].startswith("triominos.move.place")
     hint = handle({"cmd": "think", "seconds": 0.02}, s)["result"]
     assert hint["words_code"]["key"].startswith("triominos.move.")
@@ -299,3 +303,94 @@ def test_cards_objectives_and_tiles_in_other_languages(tmp_path):
         "3 Punkte je sichtbaren Satz aus 1 Feder + 1 Tintenfass + 1 Pergament",
         "Ziel 96 behalten (2 Punkte je sichtbaren Satz aus 3 Pflanzen)",
         "Stein 2-4-5, 11 Punkte"]
+
+
+# ---------------------------------------------------------------- the hidden audit's problems
+def _audit_cases() -> list[tuple[dict, str]]:
+    """``(code, english)`` of each problem of failed audits: a deal's planted cheats (a shuffle
+    that is not the one committed to, a lock tampered with, seeds not shown), a false claim of
+    who opens (Triominos by link), a key altered in a seat's record (iwoki: a bag's problem) and
+    a move the rules refuse in the audit's replay."""
+    from pygame_core.hidden_audit import _replay
+    from test_deal_protocol import Substitute, Swapper, Table, TRIOMINOS, play_with, seeds
+    from test_hidden_bags import planted_wrong_key
+    from test_hidden_links import false_opening_claim
+    reports = [play_with(Swapper, 1)[1], play_with(Substitute, 0, hand=20)[1]]
+    table = Table(TRIOMINOS, seeds=seeds(2))
+    table.deliver(0, table.players[0].send())
+    reports.append(table.players[0].audit())            # (no seed revealed yet)
+    out = [(c, e) for r in reports for c, e in zip(r.codes, r.problems, strict=True)]
+    audits = [false_opening_claim()[0].audit(), planted_wrong_key("iwoki")[1]]
+    replayed = {"cheaters": set(), "problems": [], "codes": []}
+    _replay(new_game("triominos", seed=4, target=None), ["pass"], replayed)
+    for report in [*audits, replayed]:
+        assert report["problems"] and len(report["codes"]) == len(report["problems"]), report
+        out += list(zip(report["codes"], report["problems"]))
+    return out
+
+
+@needs_node
+def test_the_audit_s_problems_are_codes_the_page_words_in_every_language(tmp_path):
+    """Every problem of a failed audit comes with its code: the English the page makes of it is
+    the engine's (the CLI's) with the seats named "player N", each key is in every language with
+    the code's parameters, and a French reader reads it in French with the seats' names."""
+    cases = _audit_cases()
+    found = {}
+    for code, _ in cases:
+        _keys(code, found)
+    assert {"audit.player", "audit.seed_missing", "audit.shuffle", "audit.lock", "audit.position_empty",
+            "audit.opener", "audit.in_bag", "audit.bag.small", "audit.wrong_key", "audit.illegal"} <= set(found)
+    names = ["player 1", "player 2"]
+    got = _node([{"lang": "en", "code": c, "names": names} for c, _ in cases], tmp_path)
+    wrong = [(e, text) for (_, e), text in zip(cases, got["texts"], strict=True) if text != e]
+    assert not wrong, wrong
+    for key, sets in found.items():
+        assert len(sets) == 1, (key, sets)
+        for lang in LANGUAGES:
+            assert tuple(got["params"][lang][key]) == next(iter(sets)), (lang, key)
+    french = _node([{"lang": "fr", "code": c, "names": ["Ana", "Bo"]} for c, _ in cases], tmp_path)["texts"]
+    assert None not in french, french
+    by_english = dict(zip((e for _, e in cases), french, strict=True))
+    assert by_english["player 2: decided that player 1 opens, but player 2 held the best hand"] == \
+        "Bo : a décidé que c'était à Ana d'ouvrir, alors que Bo avait la meilleure main"
+    assert by_english["player 1: did not reveal its seed"] == "Ana : n'a pas révélé sa graine secrète"
+    wrong_key = next(f for e, f in by_english.items() if e.startswith("small bag, player"))
+    assert re.fullmatch(r"sac des petites tuiles, (Ana|Bo) : a donné une mauvaise clé pour la position \d+ "
+                        r"à l'étape \d+", wrong_key), wrong_key
+    shuffle = by_english["player 2: its shuffle (step 1) is not the permutation it committed to"]
+    assert shuffle == "Bo : son mélange (étape 1) n'est pas la permutation à laquelle il s'était engagé"
+
+
+def test_the_bridge_sends_the_audit_s_problems_as_codes_beside_the_english():
+    from test_hidden_links import false_opening_claim
+    a, _ = false_opening_claim()
+    got = handle({"cmd": "hidden_audit", "record": a.to_json()}, Session())["result"]["audit"]
+    assert not got["ok"] and got["cheaters"] == [1]
+    assert got["problems"] == ["player 2: decided that player 1 opens, but player 2 held the best hand"]
+    assert got["codes"] == [{"key": "audit.player", "params": {"player": {"player": 1}, "problem": {
+        "key": "audit.opener", "params": {"opener": {"player": 0}, "best": {"player": 1}}}}}]
+    assert got["result"] and got["result_code"]["key"].startswith("words.wins")
+
+
+@needs_node
+def test_what_a_friend_s_link_is_to_the_copy_is_a_code_the_page_words(tmp_path):
+    """compare's message (a friend's link against this page's copy: ahead, behind, a changed
+    move, conditional replies played) comes with its code: the page's English is the message,
+    every key is in every language with the code's parameters, French reads French."""
+    from test_correspondence import compared
+    cases = [(c["code"], c["message"]) for name, c in compared().items() if name != "texts"]
+    assert len(cases) == 8 and all(code for code, _ in cases)
+    found = {}
+    for code, _ in cases:
+        _keys(code, found)
+    got = _node([{"lang": "en", "code": c, "names": []} for c, _ in cases], tmp_path)
+    assert [text for text in got["texts"]] == [e for _, e in cases]
+    for key, sets in found.items():
+        assert all(tuple(got["params"][lang][key]) == next(iter(sets)) for lang in LANGUAGES), key
+    french = _node([{"lang": "fr", "code": c, "names": []} for c, _ in cases], tmp_path)["texts"]
+    by_english = dict(zip((e for _, e in cases), french, strict=True))
+    assert by_english["This link is 2 moves behind your game."] == "Ce lien a 2 coups de retard sur votre partie."
+    assert by_english["This link holds no new move."] == "Ce lien ne contient aucun nouveau coup."
+    answered = next(f for e, f in by_english.items() if e.startswith("3 new moves: your friend's page"))
+    assert re.fullmatch(r"3 nouveaux coups : la page de votre ami a joué pour vous votre réponse conditionnelle "
+                        r"\w+ \(vérifié : c'est vous qui l'aviez prévue\)\.", answered), answered

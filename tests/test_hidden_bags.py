@@ -280,6 +280,13 @@ def test_a_planted_illegal_move_is_named_by_the_audit(name, cls, monkeypatch):
 def test_a_planted_wrong_key_is_named_by_the_audit(name):
     """A key a player gave for an item the other never placed, altered in that player's own
     record (whose messages are not checked again on loading): its audit names it."""
+    me, report = planted_wrong_key(name)
+    assert not report["ok"] and report["cheaters"] == [me.seat]
+    assert any(f"player {me.seat + 1}: gave a wrong key" in p for p in report["problems"])
+
+
+def planted_wrong_key(name):
+    """A whole game of ``name`` whose seat's own record has one key altered: ``(seat, its audit)``."""
     rng = random.Random(5)
     a, b, links = play(name, 5, choose=lambda g, texts: rng.choice(texts))   # (hands left at the end)
 
@@ -293,9 +300,7 @@ def test_a_planted_wrong_key_is_named_by_the_audit(name):
     u = msg.unlocks[i]
     msg.unlocks[i] = type(u)(u.recipient, u.position, u.key + 1, u.proof)
     record["messages"][hop][bag] = base64.b64encode(serialize(msg)).decode()
-    report = load_player(record).audit()
-    assert not report["ok"] and report["cheaters"] == [me.seat]
-    assert any(f"player {me.seat + 1}: gave a wrong key" in p for p in report["problems"])
+    return me, load_player(record).audit()
 
 
 def test_the_record_stays_home_and_goes_on_after_a_reload():

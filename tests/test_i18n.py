@@ -332,3 +332,41 @@ def test_the_catalog_holds_the_engine_s_english_words_as_they_are():
                 expected[f"format.{f['format']}.note"] = f["note"]
     wrong = {k: (en.get(k), v) for k, v in expected.items() if en.get(k) != v}
     assert not wrong, f"en.js differs from the engine's words: {wrong}"
+
+
+@pytest.mark.parametrize("request_,detail,params", [
+    ({"cmd": "load", "record": "{nope"}, "record_not_json", {}),
+    ({"cmd": "load", "record": "[1]"}, "record_not_object", {}),
+    ({"cmd": "load", "record": {"game": "hex", "version": 99, "moves": []}}, "record_version",
+     {"version": "99", "reads": 1}),
+    ({"cmd": "load", "record": {"game": "nope", "moves": []}}, "record_unknown_game", {"game": "'nope'"}),
+    ({"cmd": "load", "record": {"game": "hex", "seed": None}}, "record_field", {"field": "seed"}),
+    ({"cmd": "load", "record": {"game": "hex", "options": {"size": 99}}}, "record_options", {}),
+    ({"cmd": "load", "record": {"game": "hex", "options": {"size": 5}, "moves": ["c3", "c3"]}}, "record_move",
+     {"n": 2, "move": "c3"}),
+    ({"cmd": "load", "record": {"game": "hex", "options": {"size": 5}, "moves": ["c3"]}, "cursor": 7},
+     "record_cursor", {"max": 1}),
+    ({"cmd": "open", "token": "1.AAAA"}, "link_damaged", {}),
+    ({"cmd": "hidden_state", "record": "{"}, "hidden_record_damaged", {}),
+    ({"cmd": "hidden_state", "record": {"kind": "boardwright-hidden", "version": 9}}, "hidden_record_version",
+     {"version": "9"}),
+    ({"cmd": "hidden_state", "record": {"kind": "a save"}}, "hidden_record_kind", {}),
+    ({"cmd": "hidden_state", "record": {"kind": "boardwright-hidden", "version": 1, "seed": "zz"}},
+     "hidden_record_damaged", {}),
+])
+def test_a_damaged_record_is_refused_with_its_code(request_, detail, params):
+    """A stored or imported record that is damaged (a save, a seat's record of a game with
+    hidden hands): the bridge keeps its English message (the CLI's) and sends the code that
+    the page words (error.<detail>, in every language: the test above)."""
+    error = bridge.handle(request_, bridge.Session())["error"]
+    assert error["message"] and (error.get("detail"), error.get("params")) == (detail, params), error
+
+
+@pytestmark_node
+def test_a_damaged_record_s_error_reads_in_each_language(tmp_path):
+    params = {"n": 2, "move": "c3"}
+    got = _node([[lang, _catalog(lang)["error.record_move"], params] for lang in LANGUAGES], tmp_path)["formatted"]
+    assert got == ["Diese Aufzeichnung ist beschädigt: Zug 2 (c3) kann nicht gespielt werden.",
+                   "This record is damaged: move 2 (c3) cannot be played.",
+                   "Cet enregistrement est endommagé : le coup 2 (c3) ne peut pas être joué.",
+                   "Questa registrazione è danneggiata: la mossa 2 (c3) non può essere giocata."]

@@ -51,6 +51,11 @@ def describe(line: list[str]) -> str:
     return "; then ".join(pairs)
 
 
+def _moves(line: list[str]) -> str:
+    """A line as an error's parameter: its moves, one a line (the page words it as its list does)."""
+    return "\n".join(m[:12] for m in line)
+
+
 def _answered(lines: list[list[str]], prefix: list[str]):
     """(index, line) of a line that answers the position after ``prefix`` (odd length), or None."""
     for k, line in enumerate(lines):
@@ -64,9 +69,10 @@ def cmd_friend_pick(session: Session, req):
     line = _line(req.get("line", []), "line")
     mine = context["mine"]
     if len(line) >= MAX_DEPTH:
-        raise BridgeError(f"a conditional reply is at most {MAX_DEPTH} moves deep")
+        raise BridgeError(f"a conditional reply is at most {MAX_DEPTH} moves deep", detail="replies_deep",
+                          params={"max": MAX_DEPTH})
     if not line and len(mine) >= MAX_LINES:
-        raise BridgeError(f"at most {MAX_LINES} conditional replies: remove one first")
+        raise _full()
     walk = session.game.clone()
     marks: list[str] = []
     for text in line:
@@ -78,13 +84,16 @@ def cmd_friend_pick(session: Session, req):
         marks += entry["path"]
         walk.play(text)
     if walk.is_over:
-        raise BridgeError(f"{quote(line[-1], 12)} ends the game: there is nothing to answer")
+        raise BridgeError(f"{quote(line[-1], 12)} ends the game: there is nothing to answer",
+                          detail="replies_ends_game", params={"move": line[-1][:12]})
     if len(line) % 2:
         found = _answered(mine, line)
         if found:
             k, other = found
+            more = len(other) == len(line) + 1 < MAX_DEPTH
             raise BridgeError(f"reply {k + 1} answers that already ({describe(other)}): remove it first"
-                              + (", or continue it" if len(other) == len(line) + 1 < MAX_DEPTH else ""))
+                              + (", or continue it" if more else ""), detail="replies_answered",
+                              params={"n": k + 1, "more": "yes" if more else "no", "line": _moves(other)})
     seat = context["seat"]
     return {"line": line, "scene": view.scene(walk, seat), "legal": view.move_targets(walk, None),
             "marks": marks, "turn": "you" if walk.current_player == seat else "friend"}
@@ -94,16 +103,23 @@ def _added(mine: list[list[str]], line: list[str]) -> list[list[str]]:
     """``mine`` with ``line`` added (replacing a line it continues), or the reason why not."""
     for k, other in enumerate(mine):
         if other[:len(line)] == line:
-            raise BridgeError(f"reply {k + 1} is that line already ({describe(other)})")
+            raise BridgeError(f"reply {k + 1} is that line already ({describe(other)})", detail="replies_same",
+                              params={"n": k + 1, "line": _moves(other)})
         for j in range(1, min(len(line), len(other)), 2):  # the positions both answer
             if line[:j] == other[:j] and line[j] != other[j]:
-                raise BridgeError(f"reply {k + 1} answers that already ({describe(other)}): remove it first")
+                raise BridgeError(f"reply {k + 1} answers that already ({describe(other)}): remove it first",
+                                  detail="replies_answered", params={"n": k + 1, "more": "no", "line": _moves(other)})
     continued = [k for k, other in enumerate(mine) if line[:len(other)] == other]
     if continued:
         return [line if k == continued[0] else other for k, other in enumerate(mine) if k not in continued[1:]]
     if len(mine) >= MAX_LINES:
-        raise BridgeError(f"at most {MAX_LINES} conditional replies: remove one first")
+        raise _full()
     return mine + [line]
+
+
+def _full() -> BridgeError:
+    return BridgeError(f"at most {MAX_LINES} conditional replies: remove one first", detail="replies_full",
+                       params={"max": MAX_LINES})
 
 
 def cmd_friend_lines(session: Session, req):
@@ -125,7 +141,8 @@ def cmd_friend_lines(session: Session, req):
         if not any(line[:len(sent)] == sent for line in lines):
             more = " (you can continue it)" if len(sent) < MAX_DEPTH else ""
             raise BridgeError(f"the reply '{describe(sent)}' went with the link you sent: your friend "
-                              f"may have it, so it stays{more}")
+                              f"may have it, so it stays{more}", detail="replies_sent",
+                              params={"more": "yes" if more else "no", "line": _moves(sent)})
     game = session.game
     try:  # checked as the link checks them
         encode_corr_link(game, game_id=context["id"], sender=context["seat"], start=context["start"],

@@ -30,11 +30,13 @@ Requests:
   the turn goes on, the position after them (``pending``, nothing stored); once they end the
   turn, the link (the record changes).  ``moves: []`` sends a hop that needs no move.
   ``preview``: a move text; the scene of the turn so far with it drawn tentatively and its
-  words (``{scene, words}``), nothing played or stored.
+  words (``{scene, words, words_code}``), nothing played or stored.
 * ``hidden_state`` - ``record``: the seat's answer again (after a reload).
-* ``hidden_audit`` - ``record``: at the end, the audit (``{ok, problems, cheaters, result,
-  scores, winners, hands}``) in ``audit``: the result and scores of the whole game, both hands
-  known (a seat's own copy scores the end without the other's hand: the page shows these).
+* ``hidden_audit`` - ``record``: at the end, the audit (``{ok, problems, codes, cheaters, result,
+  result_code, scores, winners, hands}``) in ``audit``: the result and scores of the whole game,
+  both hands known (a seat's own copy scores the end without the other's hand: the page shows
+  these); ``problems`` in English (the CLI's), ``codes`` the same problems as codes for the page
+  (:mod:`pygame_core.words`, keys ``audit.*``).
 
 A seat's answer: ``record``, ``changed``, ``link`` (the link this command made, to send to
 the friend; ``""`` when it made none), ``last_link`` (the last link this seat made: to send
@@ -93,17 +95,18 @@ def _record_text(req) -> str | None:
         return None
     if isinstance(record, str):
         if len(record) > MAX_RECORD_CHARS:
-            raise BridgeError(f"the record is too long ({len(record):,} characters)")
+            raise BridgeError(f"the record is too long ({len(record):,} characters)", detail="hidden_record_too_long",
+                              params={"chars": len(record), "max": MAX_RECORD_CHARS})
         try:
             record = json.loads(record)
         except (ValueError, RecursionError):
-            raise BridgeError("the record is not JSON: it is damaged") from None
+            raise BridgeError("the record is not JSON: it is damaged", detail="hidden_record_damaged") from None
     if not isinstance(record, dict):
-        raise BridgeError("the record must be an object or its JSON text")
+        raise BridgeError("the record must be an object or its JSON text", detail="hidden_record_damaged")
     try:
         return json.dumps(record, separators=(",", ":"), sort_keys=True)
     except (TypeError, ValueError, RecursionError):
-        raise BridgeError("the record is damaged") from None
+        raise BridgeError("the record is damaged", detail="hidden_record_damaged") from None
 
 
 def _player(session, req):
@@ -379,8 +382,10 @@ def _preview(session, player, moves: list, move) -> dict:
     trial = _walk(session, player, [*moves, move])
     walk = _walk(session, player, moves)
     value = walk.to_move(move)
-    return {"scene": view.scene(walk.view(player.seat), player.seat, preview=value),
-            "words": trial.move_words(len(trial.history) - 1, player.seat)}
+    n = len(trial.history) - 1
+    words = trial.move_words(n, player.seat), trial.move_words_code(n, player.seat)
+    return {"scene": view.scene(walk.view(player.seat), player.seat, preview=value, words=words),
+            "words": words[0], "words_code": words[1]}
 
 
 def _walk(session, player, moves: list):

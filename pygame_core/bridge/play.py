@@ -144,7 +144,8 @@ def cmd_preview(session: Session, req):
     shown = game.view(seat) if game.hidden_information else game
     text = game.format_move(value)
     drawn = any(m["move"] == text and m["path"] for m in view.move_targets(shown, seat))
+    n = len(trial.history) - 1
+    words = trial.move_words(n, seat), trial.move_words_code(n, seat)
     # a move without a click path (draw, pass, swap) puts nothing on the board to preview
-    return {"scene": view.scene(shown, seat, preview=value if drawn else None),
-            "words": trial.move_words(len(trial.history) - 1, seat),
-            "words_code": trial.move_words_code(len(trial.history) - 1, seat)}
+    return {"scene": view.scene(shown, seat, preview=value if drawn else None, words=words),
+            "words": words[0], "words_code": words[1]}

@@ -27,7 +27,8 @@ def install(session: Session, game, players: list[str], cursor=None, spectator: 
     if cursor is None:
         cursor = len(moves)
     if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(moves):
-        raise InvalidRecordError(f"the cursor must be a whole number from 0 to {len(moves)}")
+        raise InvalidRecordError(f"the cursor must be a whole number from 0 to {len(moves)}", detail="record_cursor",
+                                 params={"max": len(moves)})
     tree, line_path = tree_from_record(record, game)
     if cursor < len(moves):
         game = replayed(game, moves[:cursor])

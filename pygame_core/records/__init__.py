@@ -99,17 +99,20 @@ def decode_link(token: str) -> dict:
     ``record`` is a full record (every option, the seed, the canonical move texts) that
     :func:`pygame_core.core.replay` accepts; ``cursor``/``view``/``players`` are ``None`` when
     the link does not state them.  Everything is checked, the moves by replaying them; any
-    problem raises :class:`InvalidRecordError` with a message that says what is wrong.
+    problem raises :class:`InvalidRecordError` with a message that says what is wrong (and, for
+    the page, a code: its own, else ``link_damaged``, a link cut or altered).
     """
     try:
         return _decode(token)
-    except InvalidRecordError:
+    except InvalidRecordError as exc:
+        if exc.detail is None:
+            exc.detail = "link_damaged"
         raise
     except GameError as exc:
-        raise InvalidRecordError(f"the link does not hold a valid game: {_brief(exc)}") from None
+        raise InvalidRecordError(f"the link does not hold a valid game: {_brief(exc)}", detail="link_damaged") from None
     except Exception as exc:  # pragma: no cover - a safety net: only InvalidRecordError escapes
         raise InvalidRecordError(
-            f"the link could not be read ({type(exc).__name__}: {quote(str(exc), 80)})") from exc
+            f"the link could not be read ({type(exc).__name__}: {quote(str(exc), 80)})", detail="link_damaged") from exc
 
 
 def _decode(token: str) -> dict:

@@ -5,7 +5,8 @@ are ``{"kind": "polygon", "points": [[x, y], ...]}``, ``{"kind": "circle", "c": 
 ``{"kind": "polyline", "points"}``, or ``{"kind": "text", "at": [x, y], "text"}`` (a coordinate
 label may add ``"line"``: the first and last cell centres of the row or column it names), each with
 ``"cls"`` (CSS classes), and optionally ``"target"`` (the id the UI sends back when the item is
-clicked) and ``"name"`` (its accessible name).  Colours come from CSS.
+clicked) and ``"name"`` (its accessible name; a previewed tile's ``"notation"``: its move's
+notation, the page's tooltip).  Colours come from CSS.
 
 Optional scene keys: ``"panels"`` (more scenes drawn beside the board, e.g. a hand of tiles:
 ``{"name", "title", "viewBox", "layers"}``, their items may carry targets too), ``"notes"``
@@ -69,10 +70,27 @@ def view_for(game_id: str) -> GameView:
     return view
 
 
-def scene(game: Game, viewer: int | None = None, preview=None) -> dict:
-    if preview is not None:
-        return view_for(game.game_id).scene(game, viewer, preview=preview)
-    return view_for(game.game_id).scene(game, viewer)
+def scene(game: Game, viewer: int | None = None, preview=None, words: tuple | None = None) -> dict:
+    """The scene of ``game`` (:meth:`GameView.scene`).  ``words``: the previewed move in words
+    and as a code (``(text, code)``, :meth:`Game.move_words` and :meth:`Game.move_words_code` of
+    the move played): a tile drawn tentatively and named by its notation (``preview of 2-4-5
+    BAC (7,0)``) is named by them instead (``preview of 5-5-5 to the right of 2-4-5, +7``, as
+    the move list words it), its notation kept in ``notation`` (the page's tooltip)."""
+    if preview is None:
+        return view_for(game.game_id).scene(game, viewer)
+    out = view_for(game.game_id).scene(game, viewer, preview=preview)
+    if words is not None:
+        _name_preview(out, str(preview), *words)
+    return out
+
+
+def _name_preview(shown: dict, notation: str, text: str, code) -> None:
+    for layer in shown["layers"]:
+        for item in layer["items"]:
+            named = item.get("name_code") or {}
+            if named.get("key") == "scene.preview" and named["params"].get("move") == notation:
+                item.update(name=f"preview of {text}", notation=notation,
+                            name_code=words.code("scene.preview", move=text if code is None else code))
 
 
 def move_targets(game: Game, viewer: int | None = None) -> list[dict]:

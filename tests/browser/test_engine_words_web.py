@@ -4,6 +4,7 @@ clicking, show their moves in words (the last move under the status, the move li
 names) and, once over, the engine's status in that language; the notation stays in the
 tooltips. Screenshots in tmp_path (viewed when the page changes)."""
 
+import json
 import re
 
 import pytest
@@ -195,3 +196,81 @@ def test_codex_cards_objectives_and_choices_in_french_and_german(browser, site_u
         assert not page.page_errors, page.page_errors
     finally:
         context.close()
+
+
+def _failed_audit_export(tmp_path):
+    """The export of a seat (Ann's) of a Triominos game by link whose other seat (Bob) claimed
+    Ann opens while he held the best hand (his own copy altered, as the engine's tests plant
+    it): its audit fails, naming Bob."""
+    from test_hidden_links import false_opening_claim  # noqa: PLC0415 - the engine's own tests
+    ann = false_opening_claim()[0]
+    record = {**ann.to_json(), "names": ["Ann", "Bob"]}    # (Ann's name for her friend)
+    entry = {"id": f"hidden-{record['id']}-{record['seat']}", "game": "triominos", "title": "Triominos",
+             "status": "", "moves": len(record["moves"]), "cursor": len(record["moves"]), "players": ["human", "friend"],
+             "record": record, "hiddenSeat": {"id": record["id"], "seat": record["seat"], "names": record["names"],
+                                              "need": "audit", "finished": True, "audit": None},
+             "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    path = tmp_path / "ann-keys.json"
+    path.write_text(json.dumps({"format": "boardwright-saves", "version": 2, "saves": {entry["id"]: entry}}))
+    return path
+
+
+def test_a_french_page_words_a_failed_audit_and_a_tile_preview_in_french(browser, site_url, tmp_path):
+    """A failed audit's problems (a game by link with a planted cheat, imported with its keys)
+    and a previewed tile's name, in French; the notation stays in the preview's tooltip."""
+    path = _failed_audit_export(tmp_path)
+    context, page = app_page(browser, site_url, locale="fr-FR", **PHONE)
+    try:
+        page.set_input_files("#import-file", str(path))
+        poll(page, "() => !!document.querySelector('#hidden-audit li')", timeout=120)
+        box = page.locator("#hidden-audit")
+        assert box.locator(".verdict").inner_text() == "Audit échoué : Bob a triché."
+        assert box.locator("li").all_inner_texts() == [
+            "Bob : a décidé que c'était à Ann d'ouvrir, alors que Bob avait la meilleure main"]
+        status = page.evaluate("() => document.getElementById('status').textContent")
+        assert "gagn" in status and "win" not in status, status     # (the whole game's result, in French)
+        moves = page.locator("#move-list li button").all_inner_texts()
+        assert moves and not re.search(r"\b(?:to the|above|below|opens|a draw|a pass)\b", " ".join(moves)), moves
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "audit-fr-390.png"))
+        # the opening tile of a Triominos game placed on the empty board (its three turns fit the
+        # spot: a preview waits for the choice), named in French
+        send(page, {"cmd": "new", "game": "triominos", "seed": 31, "options": OPTIONS["triominos"],
+                    "players": ["human", "human"]})            # (seed 31: 4-4-5 opens, not a triple)
+        if page.locator("#handover").is_visible():
+            page.click("#handover-go")
+        label = _preview_label(page)
+        assert label, "the opening tile was placed without a choice"
+        name, tip, shown = label
+        move = _move_re(WORDS["fr-FR"], "triominos")
+        assert re.fullmatch(rf"aperçu de (?:{move})", name), name
+        assert tip == shown and re.fullmatch(r"\d-\d-\d [A-C]{3} \(-?\d+,-?\d+\)", tip), (tip, shown)
+        page.screenshot(path=str(tmp_path / "preview-fr-390.png"))
+        assert not page.page_errors, page.page_errors
+    finally:
+        context.close()
+
+
+def _preview_label(page):
+    """Click hand tiles and a spot until several orientations fit (a preview waits): the
+    preview tile's accessible name, its tooltip and the notation the choice shows in its
+    tooltip; None when each tile tried was placed at once (then it was a move)."""
+    before = len(state(page)["moves"])
+    tiles = page.locator(".panel-svg polygon.selectable")
+    for i in range(tiles.count()):
+        tiles.nth(i).click()
+        spots = page.locator("#board-svg polygon.spot.selectable")
+        if not spots.count():
+            continue
+        spots.first.click()
+        page.wait_for_function(f"window.boardwright.state().moves.length > {before} || "
+                               "document.getElementById('confirm') !== null", timeout=60_000)
+        if not page.locator("#confirm").count():
+            return None
+        page.wait_for_selector("#board-svg polygon.tile.preview", timeout=60_000)
+        tile = page.locator("#board-svg polygon.tile.preview")
+        return (tile.get_attribute("aria-label"), tile.locator("title").text_content(),
+                page.get_attribute(".choice-info", "title"))
+    page.locator("#actions button[data-move]").first.click()
+    page.wait_for_function(f"window.boardwright.state().moves.length > {before}", timeout=60_000)
+    return None

@@ -108,7 +108,7 @@ def test_a_whole_hex_7_game_with_conditional_replies_both_ways(browser, site_url
         click(ana, "d4")
         assert ana.inner_text("#error") == "d4 is not a legal move there."
         click(ana, "a2")
-        assert "reply 1 answers that already (if a2, answer d3; then if a3, answer d5)" in ana.inner_text("#error")
+        assert "Reply 1 answers that already (if a2, answer d3; then if a3, answer d5)" in ana.inner_text("#error")
         ana.click("#pick-cancel")
         assert state(ana)["friend"]["mine"] == [["a2", "d3", "a3", "d5"], ["a1", "b1"]]
         ana.evaluate("window.scrollTo(0, 0)")

@@ -98,6 +98,11 @@ function drawItem(item, map = same, words = (code, english) => english) {
     default: return el("g", {});
   }
   if (item.cls) node.setAttribute("class", item.cls);
+  if (item.notation) { // a previewed tile's move, named in words: its notation in the tooltip
+    const tip = el("title", {});
+    tip.textContent = item.notation;
+    node.appendChild(tip);
+  }
   return node;
 }
 

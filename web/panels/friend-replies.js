@@ -23,6 +23,11 @@ export function describeLine(line, capital = false) {
   return pairs.join(t("replies.then"));
 }
 
+/** The engine's refusal of a reply line in the reader's words, the line it names (`params.line`:
+ * its moves, one a line) worded as the list words it. */
+const replyError = (error) => errorText(error && error.params && typeof error.params.line === "string"
+  ? { ...error, params: { ...error.params, line: describeLine(error.params.line.split("\n")) } } : error);
+
 const sameLine = (a, b) => a.length === b.length && a.every((m, i) => m === b[i]);
 const startsWith = (line, prefix) => prefix.length <= line.length && prefix.every((m, i) => line[i] === m);
 
@@ -106,7 +111,7 @@ async function pickAt(line) {
   if (!current) return;
   page.setBusy(false);
   if (!response.ok) {
-    showError(errorText(response.error));
+    showError(replyError(response.error));
     if (!ui.pick) return;
     drawAll();
     return;
@@ -147,7 +152,7 @@ export async function pickMove(move) {
   if (line.length % 2) { await pickAt(line); return; }
   page.setPick(null);
   const response = await send({ cmd: "friend_lines", add: line });
-  if (!response.ok) { say(""); drawAll(); $("friend-cond-add").focus(); return; }
+  if (!response.ok) { showError(replyError(response.error)); say(""); drawAll(); $("friend-cond-add").focus(); return; }
   say(t("replies.added", { line: describeLine(line) }));
   const f = ui.state.friend;
   const i = f.mine.findIndex((l) => sameLine(l, line));
@@ -170,7 +175,7 @@ export function cancelPick({ quiet = false } = {}) {
 async function removeLine(i) {
   const line = ui.state.friend.mine[i];
   const response = await send({ cmd: "friend_lines", remove: i });
-  if (!response.ok) return;
+  if (!response.ok) { showError(replyError(response.error)); return; }
   say(t("replies.removed", { line: describeLine(line) }));
   $("friend-cond-add").focus();
 }

@@ -17,7 +17,7 @@ import { FRIEND_SEAT } from "./friend-seat.js";
 import { qrBox } from "./qr.js";
 import { hiddenGames } from "./hidden.js";
 import { flushName, renderReplies, repliesChangedSinceSent, wireReplies } from "./friend-replies.js";
-import { errorText, fmtDateTime, fmtList, t } from "../i18n/i18n.js";
+import { codeText, errorText, fmtDateTime, fmtList, t } from "../i18n/i18n.js";
 
 const minutesNow = () => Math.floor(Date.now() / 60_000); // the links' clock: minutes since 1970
 let shown = null; // the link in the card: {token, now, key} (key: the state it was made for)
@@ -109,7 +109,7 @@ export async function openFriendLink(token, { atStart = false } = {}) {
     if (mine && currentSaveId() !== mine.id) {
       offer.push([t("friend.openMine"), t("friend.openMine.title"), () => resumeSave(mine.id)]);
     }
-    showNotice(link.message, offer); // refused: nothing changed (at start-up the saved game follows)
+    showNotice(codeText(link.code, link.message), offer); // refused: nothing changed (at start-up the saved game follows)
     return null;
   }
   const id = friendSaveId(result.friend.id);
@@ -119,7 +119,7 @@ export async function openFriendLink(token, { atStart = false } = {}) {
   hideNotice();
   show(response);
   // new here (not checked), or answers played for this seat (checked against the replies it set)
-  if (link.status === "new" || link.answered) showNotice(link.message, [], true);
+  if (link.status === "new" || link.answered) showNotice(codeText(link.code, link.message), [], true); // (in the reader's words)
   if (!atStart) revealBoard();
   return null;
 }

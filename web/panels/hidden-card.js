@@ -114,11 +114,12 @@ function renderAudit(state) {
   }
   if (!a.ok && a.problems.length) {
     const list = document.createElement("ul");
-    for (const problem of a.problems) {
+    const codes = a.codes || []; // (an audit stored before the codes: its English)
+    a.problems.forEach((problem, i) => {
       const li = document.createElement("li");
-      li.textContent = problem; // the engine's words (they name the move and the player)
+      li.textContent = stateWords(state, codes[i], problem); // they name the step, the position, the move, the seat
       list.append(li);
-    }
+    });
     box.append(list);
   }
 }

@@ -119,6 +119,7 @@ function toState(answer) {
       agent_title: t(i === h.seat ? "agent.human" : "hidden.agent"), held: b ? b.players[i].held : null,
     })),
     moves, move_words: words.some((w, i) => w !== moves[i]) ? words : null, movers: b ? b.movers : [],
+    move_words_codes: b ? b.move_words_codes : null, // (the moves in the reader's words: moves.js)
     cursor: moves.length, can_undo: pending.length > 0, can_redo: false,
     // whose link is awaited (the deal's hops too): the friend's while this seat waits
     current_player: h.need === "wait" ? 1 - h.seat : h.need === "audit" && b ? b.current_player : h.seat,
@@ -129,7 +130,10 @@ function toState(answer) {
     scores: audited ? audited.scores : b ? b.scores : null,
     status: resigned.length ? resignedResult([0, 1].map((i) => seatName(h, b, i)), resigned)
       : audited ? audited.result : b ? b.status : statusText(h), last_move: b ? b.last_move : null,
+    // the engine's status as a code (the page words it: statusWords); a resignation's is worded above
+    status_code: resigned.length ? null : audited ? audited.result_code || null : b ? b.status_code || null : null,
     last_words: moves.length ? words[moves.length - 1] : null, viewer: h.seat, hidden_information: true,
+    last_words_code: moves.length && b && b.move_words_codes ? b.move_words_codes[moves.length - 1] : null,
     legal: b ? b.legal : [], scene: b ? b.scene : dealScene(), record: null,
     export_formats: [], export_options: [], spectator: false,
     hidden: { ...h, link: answer.link || "", last_link: answer.last_link || "", pending: pending.length,
@@ -175,8 +179,9 @@ async function audit() {
   const response = await ask({ cmd: "hidden_audit", record: current.record });
   if (!response.ok) { showError(failed(response)); return; }
   const a = response.result.audit;
-  current.audit = { ok: a.ok, cheaters: a.cheaters, problems: a.problems.slice(0, 8), result: a.result, scores: a.scores,
-    winners: a.winners, resigned: a.resigned || [] };
+  // (the problems in English and as codes, worded when drawn: hidden-card.js; the result too)
+  current.audit = { ok: a.ok, cheaters: a.cheaters, problems: a.problems.slice(0, 8), codes: (a.codes || []).slice(0, 8),
+    result: a.result, result_code: a.result_code || null, scores: a.scores, winners: a.winners, resigned: a.resigned || [] };
   current.rev = store(current.answer, current.audit);
   show({ result: toState(current.answer) });
 }
