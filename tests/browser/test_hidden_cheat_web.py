@@ -114,7 +114,8 @@ def test_a_false_opening_claim_is_named_by_the_audit_on_the_page(browser, site_u
         audit = ana.inner_text("#hidden-audit")
         assert "Audit failed: Bo cheated." in audit, audit
         problems = ana.locator("#hidden-audit li").all_inner_texts()
-        assert any("player 2" in p and "held the best hand" in p for p in problems), problems
+        # (the page words each problem from its code, naming the seats by their players' names)
+        assert any(p.startswith("Bo:") and "Ana opens" in p and "held the best hand" in p for p in problems), problems
         assert bo.audit()["cheaters"] == [1]                  # Bo's own copy says the same
         ana.locator("#hidden-audit").scroll_into_view_if_needed()
         shot(ana, "cheat-audit-1280")

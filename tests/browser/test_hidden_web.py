@@ -165,6 +165,26 @@ def exchange(pages, site_url, link, who, *, game, on_hop=None, max_hops=200, pic
     return hops
 
 
+def test_a_note_about_a_hidden_game_goes_when_another_game_starts(browser, site_url):
+    """The card's note (here: the invitation opened again by its sender) stays while its game is
+    on screen and goes with it when a new ordinary game starts."""
+    ctx, ana = context(browser)
+    try:
+        invitation = start(ana, site_url, "triominos", "Ana", "Bo")
+        open_link(ana, site_url, invitation)
+        assert "the link you sent" in ana.inner_text("#hidden-notice")
+        ana.select_option("#game-select", "hex")
+        ana.select_option('#player-fields [data-seat="1"]', "human")
+        ana.click("#new-game")
+        wait_idle(ana)
+        poll(ana, "() => window.boardwright.state().game === 'hex'")
+        assert not state(ana).get("hidden")
+        assert ana.is_hidden("#hidden-notice") and ana.is_hidden("#hidden-card")
+        assert not ana.page_errors, ana.page_errors
+    finally:
+        ctx.close()
+
+
 def test_two_friends_play_triominos_with_hidden_hands_by_links(browser, site_url, tmp_path):
     ctx_a, ana = context(browser)
     ctx_b, bo = context(browser, phone=True)

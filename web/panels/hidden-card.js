@@ -2,7 +2,7 @@
 // link to send (Copy, the share sheet, a QR code while it is short enough), "Make the link" for
 // a hop that carries no move, the friend's link pasted in, the keys' note with the export, and
 // at the end the audit's verdict. Drawn from the state on screen (its `hidden`) after each render.
-import { exportHidden, hiddenHop, hiddenRematch, hiddenResign, hideNotice, resignedResult, takePasted } from "./hidden.js";
+import { exportHidden, hiddenHop, hiddenRematch, hiddenResign, hideNotice, resignedResult, staleNotice, takePasted } from "./hidden.js";
 import { qrBox } from "./qr.js";
 import { $, copyFrom } from "../page/dom.js";
 import { playerName, stateWords, ui } from "../page/page.js";
@@ -40,6 +40,7 @@ function headline(state) {
 export function renderHidden(state) {
   const h = state && state.hidden;
   const card = $("hidden-card");
+  if (staleNotice(state)) hideNotice(); // (a note about a game no longer on screen)
   if (!h) {
     card.hidden = $("hidden-notice").hidden;
     $("hidden-body").hidden = true;

@@ -393,9 +393,17 @@ export async function importHidden(text) {
 }
 
 // ---------------------------------------------------------------- the card's note
+let noticeFor = null; // the hidden game on screen when the note was shown (null: none)
+
 export function hideNotice() {
   $("hidden-notice").hidden = true;
   $("hidden-notice").replaceChildren();
+  noticeFor = null;
+}
+
+/** Whether the note is about a hidden game no longer on screen (another game started since). */
+export function staleNotice(state) {
+  return noticeFor !== null && !(state && state.hidden && state.hidden.id === noticeFor);
 }
 
 /** A note in the card (why a link changed nothing, an invitation), with buttons [text, title,
@@ -418,6 +426,7 @@ export function showNotice(text, offer = [], extra = null) {
   box.append(row);
   box.hidden = false;
   $("hidden-card").hidden = false;
+  noticeFor = ui.state && ui.state.hidden ? ui.state.hidden.id : null;
 }
 
 setHiddenResume(resumeHidden);
