@@ -3,7 +3,8 @@ the cheater's seat a program of its own (a :class:`HiddenPlayer` the test drives
 it crafts), as a cheater with a changed copy of the engine would play. A card played that its
 player did not draw is refused when the link is opened, naming the moves, and the page stays as
 it was (state and storage); a false "you open" claim, which nobody can refute before the
-hands are shown, is named by the audit at the end: the page says who cheated and why.
+hands are shown, is named by the audit at the end: the page says who cheated and why, and the
+game-over card that the result does not stand.
 Screenshots: dist/screenshots/hidden-cheat-*.png."""
 from __future__ import annotations
 
@@ -117,11 +118,16 @@ def test_a_false_opening_claim_is_named_by_the_audit_on_the_page(browser, site_u
         # (the page words each problem from its code, naming the seats by their players' names)
         assert any(p.startswith("Bo:") and "Ana opens" in p and "held the best hand" in p for p in problems), problems
         assert bo.audit()["cheaters"] == [1]                  # Bo's own copy says the same
+        # the game-over card: the result does not stand, and no winner's colour (whoever the
+        # rules' winner was); what the game came to stays
+        over_card(ana)
         ana.locator("#hidden-audit").scroll_into_view_if_needed()
         shot(ana, "cheat-audit-1280")
         ana.set_viewport_size({"width": 390, "height": 844})
         ana.locator("#hidden-audit").scroll_into_view_if_needed()
         shot(ana, "cheat-audit-390")
+        ana.evaluate("() => document.getElementById('game-over').scrollIntoView({block: 'start'})")
+        shot(ana, "cheat-over-390")
         # the verdict stays: the page reloaded shows it again, the game as it ended
         moves = state(ana)["moves"]
         ana.reload()
@@ -129,6 +135,18 @@ def test_a_false_opening_claim_is_named_by_the_audit_on_the_page(browser, site_u
         poll(ana, "() => (document.querySelector('#hidden-audit .verdict') || {}).textContent"
                   " === 'Audit failed: Bo cheated.'")
         assert state(ana)["moves"] == moves
+        over_card(ana)
         assert not ana.page_errors, ana.page_errors
     finally:
         ctx.close()
+
+
+def over_card(pg):
+    """The game-over card of the audit that names Bo: he cheated, the result does not stand."""
+    result = pg.inner_text("#game-over-result")
+    assert result == "Bo cheated: the result does not stand.", (result, state(pg)["winners"])
+    assert "wins" not in pg.inner_text("#game-over"), pg.inner_text("#game-over")
+    assert pg.locator("#game-over-result .swatch").count() == 0
+    assert pg.get_attribute("#game-over", "class").split() == ["game-over", "void"]
+    st = state(pg)
+    assert pg.inner_text("#game-over-detail") == f"{len(st['moves'])} moves · Ana {st['scores'][0]} · Bo {st['scores'][1]}"

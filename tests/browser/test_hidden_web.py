@@ -264,6 +264,12 @@ def test_two_friends_play_triominos_with_hidden_hands_by_links(browser, site_url
         scores = [state(pg)["scores"] for pg in pages]
         assert scores[0] == scores[1]
         assert "Ana" in ana.inner_text("#game-over") and ana.is_hidden("#go-rematch")
+        for pg in pages:   # the audit passed: the game-over card names the winner, in their colour
+            winners, result = state(pg)["winners"], pg.inner_text("#game-over-result")
+            assert winners and all(("Ana", "Bo")[w] in result for w in winners) and "win" in result, result
+            assert "does not stand" not in result and "cheated" not in result, result
+            if len(winners) == 1:
+                assert pg.get_attribute("#game-over", "class").split() == ["game-over", f"p{winners[0]}"]
         shot(ana, "audit-1280")
         shot(bo, "audit-390")
         # the shortest single round: one tile, then each seat draws three and passes (two

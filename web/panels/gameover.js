@@ -2,13 +2,15 @@
 // board on a wide screen and right above it on a phone, never over it. The result, what it
 // came to (moves, scores), and what to do next: Rematch (the same game and options, the seats
 // swapped), New game (the form), Review game, Share. A game with a friend by link has its own
-// Rematch (friends.js: a new invitation), so this card offers none there.
+// Rematch (friends.js: a new invitation), so this card offers none there. A game with hidden
+// hands by link whose audit failed (hidden.js) has no result that stands: the card says who
+// cheated instead of the rules' winner (drawn again when the audit's verdict comes in).
 import { resultText } from "../board/board.js";
 import { startNew } from "../page/games.js";
 import { shareUrl, showShare } from "./share.js";
 import { $ } from "../page/dom.js";
 import { playerName, ui } from "../page/page.js";
-import { t } from "../i18n/i18n.js";
+import { fmtList, t } from "../i18n/i18n.js";
 
 /** The seats of a rematch: each seat's player moves one seat on (two players: swapped). */
 export function swappedSeats(players) {
@@ -23,6 +25,18 @@ function detail(state) {
   return parts.join(" · ");
 }
 
+/** The seats a failed audit names (a hidden-hand game's: its result does not stand), else null:
+ * no such game, the audit not run yet or passed. */
+function voided(state) {
+  const a = state.hidden && state.hidden.audit;
+  return a && !a.ok ? a.cheaters || [] : null;
+}
+
+function voidText(state, cheaters) {
+  const names = cheaters.map((i) => playerName(state, i));
+  return names.length ? t("hidden.over.cheated", { names: fmtList(names), count: names.length }) : t("hidden.over.failed");
+}
+
 /** Show or hide the card for the state on screen (after each drawing, once the engine is up). */
 export function renderGameOver(state) {
   const card = $("game-over");
@@ -30,8 +44,9 @@ export function renderGameOver(state) {
   card.hidden = !over;
   $("status").hidden = over; // the card says it, bigger
   if (!over) { $("game-over-note").hidden = true; return; }
-  const w = state.winners.length === 1 ? state.winners[0] : null;
-  card.className = "game-over" + (w === null ? "" : ` p${w}`);
+  const cheaters = voided(state);
+  const w = !cheaters && state.winners.length === 1 ? state.winners[0] : null;
+  card.className = "game-over" + (cheaters ? " void" : w === null ? "" : ` p${w}`);
   const result = $("game-over-result");
   result.replaceChildren();
   if (w !== null) {
@@ -39,7 +54,7 @@ export function renderGameOver(state) {
     swatch.className = `swatch p${w}`;
     result.append(swatch);
   }
-  result.append(resultText(state));
+  result.append(cheaters ? voidText(state, cheaters) : resultText(state));
   $("game-over-detail").textContent = detail(state);
   $("go-rematch").hidden = !!state.friend || !!state.hidden; // the friend card's Rematch; none by hidden link yet
   $("go-review").hidden = $("review-start").hidden || !!state.hidden; // hidden while a review runs

@@ -77,6 +77,8 @@ export default {
  "hidden.audit.cheated": "Prüfung nicht bestanden: {names} {count, plural, one {hat betrogen} other {haben betrogen}}.",
  "hidden.audit.failed": "Prüfung nicht bestanden: Das Geben geht nicht auf.",
  "hidden.audit.scores": "Endstand: {scores}",
+ "hidden.over.cheated": "{names} {count, plural, one {hat betrogen} other {haben betrogen}}: Das Ergebnis zählt nicht.",
+ "hidden.over.failed": "Die Prüfung ist gescheitert: Das Ergebnis zählt nicht.",
  "hidden.dealing": "Das Geben läuft…",
  "hidden.dealing.name": "Das Geben läuft: Die Hände erscheinen, sobald die ersten Links hin und her gegangen sind.",
  "hidden.agent": "Freund per Link",

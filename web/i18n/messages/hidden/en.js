@@ -77,6 +77,8 @@ export default {
  "hidden.audit.cheated": "Audit failed: {names} {count, plural, one {cheated} other {cheated}}.",
  "hidden.audit.failed": "Audit failed: the deal does not check out.",
  "hidden.audit.scores": "Final scores: {scores}",
+ "hidden.over.cheated": "{names} {count, plural, one {cheated} other {cheated}}: the result does not stand.",
+ "hidden.over.failed": "The audit failed: the result does not stand.",
  "hidden.dealing": "The deal is under way…",
  "hidden.dealing.name": "The deal is under way: the hands appear once the first links have gone back and forth.",
  "hidden.agent": "friend by link",

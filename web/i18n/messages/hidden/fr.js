@@ -77,6 +77,8 @@ export default {
  "hidden.audit.cheated": "Audit échoué : {names} {count, plural, one {a triché} other {ont triché}}.",
  "hidden.audit.failed": "Audit échoué : la distribution ne se vérifie pas.",
  "hidden.audit.scores": "Scores finaux : {scores}",
+ "hidden.over.cheated": "{names} {count, plural, one {a triché} other {ont triché}} : le résultat ne compte pas.",
+ "hidden.over.failed": "L'audit a échoué : le résultat ne compte pas.",
  "hidden.dealing": "Distribution en cours…",
  "hidden.dealing.name": "La distribution est en cours : les mains apparaissent une fois les premiers liens échangés.",
  "hidden.agent": "ami par lien",

@@ -77,6 +77,8 @@ export default {
  "hidden.audit.cheated": "Verifica fallita: {names} {count, plural, one {ha barato} other {hanno barato}}.",
  "hidden.audit.failed": "Verifica fallita: la distribuzione non torna.",
  "hidden.audit.scores": "Punteggi finali: {scores}",
+ "hidden.over.cheated": "{names} {count, plural, one {ha barato} other {hanno barato}}: il risultato non vale.",
+ "hidden.over.failed": "La verifica è fallita: il risultato non vale.",
  "hidden.dealing": "Distribuzione in corso…",
  "hidden.dealing.name": "La distribuzione è in corso: le mani compaiono dopo lo scambio dei primi link.",
  "hidden.agent": "amico via link",
