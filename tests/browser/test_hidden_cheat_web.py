@@ -147,6 +147,7 @@ def over_card(pg):
     assert result == "Bo cheated: the result does not stand.", (result, state(pg)["winners"])
     assert "wins" not in pg.inner_text("#game-over"), pg.inner_text("#game-over")
     assert pg.locator("#game-over-result .swatch").count() == 0
+    assert pg.text_content("#announcer") == result  # (screen readers hear the verdict too)
     assert pg.get_attribute("#game-over", "class").split() == ["game-over", "void"]
     st = state(pg)
     assert pg.inner_text("#game-over-detail") == f"{len(st['moves'])} moves · Ana {st['scores'][0]} · Bo {st['scores'][1]}"

@@ -37,6 +37,8 @@ function voidText(state, cheaters) {
   return names.length ? t("hidden.over.cheated", { names: fmtList(names), count: names.length }) : t("hidden.over.failed");
 }
 
+let spoken = ""; // the last verdict read out (the live region's, after the rules' result)
+
 /** Show or hide the card for the state on screen (after each drawing, once the engine is up). */
 export function renderGameOver(state) {
   const card = $("game-over");
@@ -55,6 +57,9 @@ export function renderGameOver(state) {
     result.append(swatch);
   }
   result.append(cheaters ? voidText(state, cheaters) : resultText(state));
+  const key = cheaters ? `${state.game}:${state.seed}:${state.moves.length}:${cheaters.join()}` : "";
+  if (key && key !== spoken) $("announcer").textContent = voidText(state, cheaters); // (read out once)
+  spoken = key;
   $("game-over-detail").textContent = detail(state);
   $("go-rematch").hidden = !!state.friend || !!state.hidden; // the friend card's Rematch; none by hidden link yet
   $("go-review").hidden = $("review-start").hidden || !!state.hidden; // hidden while a review runs
