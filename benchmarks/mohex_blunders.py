@@ -51,6 +51,7 @@ from selfplay import setting  # noqa: E402
 from vc_decided import read_lines  # noqa: E402
 
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
+import pygame_core.games.connection.bitboard_hsearch_pairs as hsearch_pairs_module  # noqa: E402
 from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs  # noqa: E402
 from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
@@ -260,8 +261,12 @@ def main(argv=None) -> int:
                     help="with --vc: a MoHex setting command sent first (repeatable)")
     ap.add_argument("--vc-patterns", metavar="REGEX",
                     help="with --vc: MoHex with only the VC patterns whose names match")
+    ap.add_argument("--ladder-starts", action="store_true",
+                    help="our H-search over every pair with edge_strips.py's ladder starts (off by default)")
     if argv is None:
         argv = sys.argv[1:]
+    if "--ladder-starts" in argv:
+        hsearch_pairs_module.LADDER_STARTS = True
     if "--vc" in argv:
         return vc(ap.parse_args(argv))
     return make_or_score(ap, argv, make, score)

@@ -37,6 +37,7 @@ from mohex import COLOUR, MoHex, default_mohex, need_mohex, new_hex  # noqa: E40
 
 from pygame_core.games.connection.bitboard_dfpn import LOSS, WIN, Dfpn  # noqa: E402
 from pygame_core.games.connection.bitboard_hsearch import hsearch  # noqa: E402
+import pygame_core.games.connection.bitboard_hsearch_pairs as hsearch_pairs_module  # noqa: E402
 from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs  # noqa: E402
 from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
@@ -179,6 +180,10 @@ def main(argv=None) -> int:
     ap.add_argument("--pairs", type=bounded(int, 0, 10**7), default=0,
                     help="score H-search over every pair of points (bitboard_hsearch_pairs) with this budget")
     ap.add_argument("--nodes", default="50,200", help="df-pn budgets, comma-separated ('' for none)")
+    ap.add_argument("--ladder-starts", action="store_true",
+                    help="our H-search over every pair with edge_strips.py's ladder starts (off by default)")
+    if "--ladder-starts" in (sys.argv[1:] if argv is None else argv):
+        hsearch_pairs_module.LADDER_STARTS = True
     return make_or_score(ap, argv, make, score)
 
 

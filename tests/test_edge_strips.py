@@ -1,5 +1,6 @@
 """edge_strips.py against brute force on small Hex boards: a second-row strip holds in the weaker
-sense (joined, or both joined to the side) though two stones across it cut it; the captured
+sense (joined, or both joined to the side) though two stones across it cut it, and so does a
+ladder started from the third or fourth row (each cell of its piece needed); the captured
 set of a second-row cell is dead for the opponent once the cell is played; and the H-search
 over every pair proves more Hex wins with them, each confirmed by an exhaustive solver."""
 
@@ -9,7 +10,7 @@ import pytest
 
 import pygame_core.games.connection.bitboard_hsearch_pairs as pairs
 from pygame_core.games.connection.bitboard import hex_core
-from pygame_core.games.connection.edge_strips import captured_sets, second_row, strips
+from pygame_core.games.connection.edge_strips import STARTS, captured_sets, ladder_starts, second_row, strips
 
 from test_hsearch import check_wins
 from test_hsearch_pairs import _holds, holds_weak
@@ -33,6 +34,51 @@ def test_a_strip_holds_only_in_the_weaker_sense():
     inside = carrier & second_row(core, core.goals[0][0] if carrier & core.goals[0][0] else core.goals[0][1])
     stone = inside & -inside
     assert (e, f, carrier) not in set(strips(core, 0, 0, core.full & ~stone))
+
+
+def _name(core, n, cell):
+    return "abcdefghijk"[cell % (n + 1)] + str(cell // (n + 1) + 1)
+
+
+def test_a_ladder_from_the_third_row_holds_only_in_the_weaker_sense():
+    """Every third-row start of an empty Hex 6 (each side, both ways, each end of its strip up to
+    12 cells of carrier) holds in the weaker sense and none as a plain connection; with a stone
+    of the opponent on one of its piece's cells it is no longer offered."""
+    core = hex_core(6)
+    sides = core.goals[0][0] | core.goals[0][1]
+    third = [t for t in ladder_starts(core, 0, 0, core.full) if t[2].bit_count() <= 12]
+    assert all(not core.nmask[s] & sides and core.nmask[s] & second_row(core, core.goals[0][0] | core.goals[0][1])
+               for s, _, _ in third)
+    assert len(third) >= 20
+    for s, f, carrier in third:
+        assert not carrier >> s & 1 and not carrier >> f & 1
+        assert holds_weak(core, 0, [], 0, s, f, carrier, False), (s, f, carrier)
+        assert not _holds(core, 0, [], 0, s, f, carrier, False), (s, f, carrier)
+    s, f, carrier = third[0]
+    near = core.nmask[s] & carrier  # (the piece's second-row cells)
+    stone = near & -near
+    assert not any(t[0] == s and t[1] == f for t in ladder_starts(core, 0, 0, core.full & ~stone))
+
+
+def test_a_ladder_from_the_fourth_row_holds_and_needs_each_cell():
+    """The fourth-row start (its 16-cell piece) on an empty Hex 7, from e4 to b6: it holds in the
+    weaker sense, by brute force over its 17 cells, and without any one of five of them (the
+    row-4 cell beside it, the side's cells at both ends, a third- and a second-row cell) the
+    opponent breaks it; its mirror image, from f4 to g6, holds too."""
+    assert [len(piece) for _, piece in STARTS] == [5, 16]
+    n = 7
+    core = hex_core(n)
+    cell = {_name(core, n, c): c for c in range(core.nbits) if core.full >> c & 1}
+    found = {(_name(core, n, s), _name(core, n, f)): c for s, f, c in ladder_starts(core, 0, 0, core.full)}
+    carrier = found[("e4", "b6")]
+    assert sorted(_name(core, n, c) for c in range(core.nbits) if carrier >> c & 1) == sorted(
+        "f4 d5 e5 f5 g5 c6 d6 e6 f6 g6 a7 b7 c7 d7 e7 f7 g7".split())
+    assert holds_weak(core, 0, [], 0, cell["e4"], cell["b6"], carrier, False)
+    mirrored = found[("f4", "g6")]  # (the ladder the other way along the side: the mirror image)
+    assert mirrored.bit_count() == 17
+    assert holds_weak(core, 0, [], 0, cell["f4"], cell["g6"], mirrored, False)
+    for name in ("f4", "a7", "g7", "g5", "c6"):
+        assert not holds_weak(core, 0, [], 0, cell["e4"], cell["b6"], carrier & ~(1 << cell[name]), False), name
 
 
 @pytest.mark.parametrize("size, lo, hi, count", [(4, 2, 6, 6), (5, 11, 15, 2)])
@@ -88,3 +134,18 @@ def test_strips_and_captured_sets_prove_more_and_the_solver_agrees(monkeypatch):
             assert now.vc_win is not None or now.sc_wins or not before.sc_wins, (s0, s1, player)
             more += (now.vc_win is not None, bool(now.sc_wins)) > (before.vc_win is not None, bool(before.sc_wins))
     assert more > 0
+
+
+
+def test_the_search_takes_the_ladder_starts_as_weak_connections_when_asked(monkeypatch):
+    """With ``LADDER_STARTS`` on (off by default: docs/benchmarks.md), the H-search over every pair
+    of an empty Hex 6 keeps each third-row start as a weak connection, and claims no win."""
+    core = hex_core(6)
+    third = [t for t in ladder_starts(core, 0, 0, core.full) if t[2].bit_count() <= 8]
+    assert third
+    for flag in (False, True):
+        monkeypatch.setattr(pairs, "LADDER_STARTS", flag)
+        r = pairs.hsearch_pairs(core, 0, 0, 0, budget=3000)
+        assert r.vc_win is None and not r.sc_wins
+        kept = [(min(s, f), max(s, f), c, 0) in r.weak for s, f, c in third]
+        assert all(kept) if flag else not any(kept)

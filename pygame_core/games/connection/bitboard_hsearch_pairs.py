@@ -23,9 +23,10 @@ and the cells around it) by the rules alone.
 * the AND rules may let the two carriers overlap in the captured set of the cell they go
   through or of an end (the two side cells of a cell on a side's second row, :mod:`.edge_strips`:
   the connection then holds with that set in its carrier);
-* Hex: the second-row strips of :mod:`.edge_strips` are base connections of a weaker sense
-  (joined, or both joined to that side: enough for a Hex win); what is derived from one is
-  weak too (``HResult.weak``), for Hex wins only.
+* Hex: the second-row strips of :mod:`.edge_strips` (and, with ``LADDER_STARTS``, its ladders
+  started from the third and fourth rows) are base connections of a weaker sense (joined, or
+  both joined to that side: enough for a Hex win); what is derived from one is weak too
+  (``HResult.weak``), for Hex wins only.
 
 No AND through a side (a side is one line: two points joined to it are not joined for the win
 unless the other side is reached too).  A VC is kept when no kept carrier is a subset of it and
@@ -50,7 +51,7 @@ from __future__ import annotations
 import heapq
 
 from .bitboard_hsearch import HResult, _wins, chains_of
-from .edge_strips import captured_sets, strips
+from .edge_strips import captured_sets, ladder_starts, strips
 from .edge_templates import template_vcs
 
 # list sizes: on the 1,086 positions MoHex decides of benchmarks/data (vc_decided.py --pairs),
@@ -67,6 +68,10 @@ BUDGET = 12000
 # captured sets of the cells next to a side (docs/benchmarks.md)
 STRIPS = True
 CAPTURED = True
+# edge_strips.py's ladders started from the third and fourth rows (weak too): on the 68 positions
+# after our losing moves against MoHex 28 seen won against 24, but on a third of the 1,086 decided
+# positions 289 proven either way at 1.5 times the cost (docs/benchmarks.md): off
+LADDER_STARTS = False
 
 
 def _bits(m: int):
@@ -236,7 +241,10 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
         elif not touch[point[p] - nb] >> i & 1:
             tab.add_vc(point[p], first_side + i, carrier)
     if hex_like and STRIPS:  # (edge_strips.py: weak, for Hex wins only)
-        for e, f, carrier in strips(core, player, stones, empty):
+        ladders = strips(core, player, stones, empty)
+        if LADDER_STARTS:
+            ladders = (*ladders, *ladder_starts(core, player, stones, empty))
+        for e, f, carrier in ladders:
             pe, pf = point.get(e, e), point.get(f, f)
             if pe != pf:
                 tab.add_vc(pe, pf, carrier, True)
