@@ -183,6 +183,23 @@ def patterns_only(mohex: str, regex: str, tmp: str) -> str:
     return str(copy)
 
 
+FILLED = re.compile(r"\b([a-z]\d+) f[cd]([bw])\b")  # vc-build's filled cells: captured or dead, and whose
+
+
+def mohex_fill(text: str, bits: dict) -> tuple[int, int]:
+    """The cells MoHex's ``vc-build`` output names filled (``fcb``, ``fdw``, ...) as our masks of
+    the first and the second player's stones (MoHex's black and white); ``bits`` caches each
+    cell's bit, found by playing it in our engine."""
+    out = [0, 0]
+    for cell, colour in FILLED.findall(text):
+        if cell not in bits:
+            game = new_hex()
+            game.play(cell)
+            bits[cell] = game.bit_state()[1]
+        out[colour == "w"] |= bits[cell]
+    return out[0], out[1]
+
+
 def vc(args) -> int:
     if args.vc_patterns is not None:
         with tempfile.TemporaryDirectory() as tmp:
@@ -200,6 +217,7 @@ def vc(args) -> int:
         except (TypeError, ValueError) as exc:  # (the engine's move errors are ValueErrors)
             sys.exit(f"{str(args.vc)[:60]} position {n}: {str(exc)[:80]}")
     eng = MoHex(need_mohex(args.mohex), 1)
+    bits = {}
     seen = {"mohex": 0, "ours": 0, "both": 0}
     cpu = 0.0
     try:
@@ -212,7 +230,7 @@ def vc(args) -> int:
             for j, mv in enumerate(moves):
                 eng.play(j % 2, mv)
             me = len(moves) % 2
-            eng.send(f"vc-build {COLOUR[me]}")
+            built = eng.send(f"vc-build {COLOUR[me]}")
             theirs = any(eng.send(f"vc-between-cells-{kind} {COLOUR[me]} {SIDES[me]}").strip()
                          for kind in ("full", "semi"))
             game = new_hex()
@@ -220,7 +238,10 @@ def vc(args) -> int:
                 game.play(mv)
             core, s0, s1 = game.bit_state()
             start = time.process_time()
-            f0, f1, dead = fill_in(core, s0, s1, 3)
+            if args.mohex_fillin:  # (MoHex's, in place of ours)
+                (f0, f1), dead = mohex_fill(built, bits), 0
+            else:
+                f0, f1, dead = fill_in(core, s0, s1, 3)
             stones = (s0 | f0, s1 | f1)
             found = hsearch_pairs(core, stones[me] | dead, stones[1 - me], me, args.pairs)
             cpu += time.process_time() - start
@@ -237,7 +258,8 @@ def vc(args) -> int:
                  "both": "both"}[name]
         print(f"  {label:28} {k:3d}/{n} positions after the losing move seen won for MoHex "
               f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %)")
-    print(f"  ours: {cpu / max(1, n):.3f} CPU s a position; MoHex settings: {'; '.join(args.param) or 'defaults'}")
+    print(f"  ours: {cpu / max(1, n):.3f} CPU s a position, {'MoHex' if args.mohex_fillin else 'our'} fill-in; "
+          f"MoHex settings: {'; '.join(args.param) or 'defaults'}")
     return 0
 
 
@@ -261,6 +283,8 @@ def main(argv=None) -> int:
                     help="with --vc: a MoHex setting command sent first (repeatable)")
     ap.add_argument("--vc-patterns", metavar="REGEX",
                     help="with --vc: MoHex with only the VC patterns whose names match")
+    ap.add_argument("--mohex-fillin", action="store_true",
+                    help="with --vc: MoHex's fill-in (its vc-build's filled cells) in place of ours")
     ap.add_argument("--ladder-starts", action="store_true",
                     help="our H-search over every pair with edge_strips.py's ladder starts (off by default)")
     if argv is None:

@@ -150,3 +150,25 @@ def test_the_blunder_benchmark_keeps_only_the_vc_patterns_asked_for(tmp_path):
     (build / "share" / "vc-patterns.txt").unlink()
     r = run("--vc", str(blunders), "--vc-patterns", "row2", "--mohex", str(binary), script=script)
     assert r.returncode == 1 and "no vc-patterns.txt" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_blunder_benchmark_reads_mohex_fill_in():
+    """``--vc --mohex-fillin``: the cells MoHex's ``vc-build`` names filled (captured or dead, as
+    black or white) become the first or the second player's stones; the other cells it names
+    (inferior, not filled) do not."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from mohex import new_hex
+        from mohex_blunders import mohex_fill
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+    def bit(cell):
+        game = new_hex()
+        game.play(cell)
+        return game.bit_state()[1]
+    text = "a1 iv[b1] b1 id[b2] g1 fcb h1 fcb\n i1 fdb k1 fcw\n a11 id[b10] k11 fdw"
+    black, white = mohex_fill(text, {})
+    assert black == bit("g1") | bit("h1") | bit("i1")
+    assert white == bit("k1") | bit("k11")
+    assert mohex_fill("", {}) == (0, 0)
