@@ -136,6 +136,25 @@ def test_a_false_opening_claim_is_named_by_the_audit_on_the_page(browser, site_u
                   " === 'Audit failed: Bo cheated.'")
         assert state(ana)["moves"] == moves
         over_card(ana)
+        # a damaged save's audit (its seats not seat numbers) is not trusted: the audit runs again
+        damaged = ana.evaluate("""() => {
+          for (const k of Object.keys(localStorage)) {
+            if (!k.startsWith('boardwright.save.')) continue;
+            const e = JSON.parse(localStorage.getItem(k));
+            if (!e.hiddenSeat || !e.hiddenSeat.audit) continue;
+            e.hiddenSeat.audit.cheaters = 'x'.repeat(100000);
+            localStorage.setItem(k, JSON.stringify(e));
+            return k;
+          }
+          return null;
+        }""")
+        assert damaged
+        ana.reload()
+        wait_idle(ana)
+        poll(ana, "() => (document.querySelector('#hidden-audit .verdict') || {}).textContent"
+                  " === 'Audit failed: Bo cheated.'")
+        assert state(ana)["moves"] == moves
+        over_card(ana)
         assert not ana.page_errors, ana.page_errors
     finally:
         ctx.close()

@@ -141,6 +141,17 @@ function toState(answer) {
   };
 }
 
+/** A saved audit as this page wrote it, else null (a damaged save's is run again): its seats
+ * seat numbers, its lists lists. */
+function storedAudit(stored) {
+  const a = stored && stored.hiddenSeat ? stored.hiddenSeat.audit : null;
+  if (!a || typeof a !== "object" || typeof a.ok !== "boolean") return null;
+  const seats = (v) => Array.isArray(v) && v.every((i) => i === 0 || i === 1);
+  if (!seats(a.cheaters) || !seats(a.winners || []) || !seats(a.resigned || [])) return null;
+  if (!Array.isArray(a.problems) || !Array.isArray(a.codes || [])) return null;
+  return a;
+}
+
 /** Draw `answer` as the game on screen; `changed`: its record is new (stored first). */
 function showAnswer(answer, { entry = null, reveal = false } = {}) {
   const id = hiddenEntryId(answer.hidden.id, answer.hidden.seat);
@@ -149,7 +160,7 @@ function showAnswer(answer, { entry = null, reveal = false } = {}) {
   if (!same) {
     if (currentSaveId() !== id) dropIfUntouched(currentSaveId());
     current = { entry: id, record: answer.record, answer, pending: [], rev: stored ? stored.rev || 0 : 0,
-      audit: stored && stored.hiddenSeat ? stored.hiddenSeat.audit : null };
+      audit: storedAudit(stored) };
   }
   if (answer.changed) current.rev = store(answer, current.audit);
   current.record = answer.record;
