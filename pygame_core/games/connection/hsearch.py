@@ -150,9 +150,10 @@ class HSearchKnowledge:
                     return False
                 must = both
             node.must = must
-            if root:
+            if root:  # (a move into the fill-in is inferior, not lost: not marked)
+                keep = must | f[0] | f[1] | f[2]
                 for p, child in node.kids.items():
-                    if not must >> p & 1 and child.proven is None:
+                    if not keep >> p & 1 and child.proven is None:
                         child.proven = 0.0
         return False
 
