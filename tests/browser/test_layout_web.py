@@ -59,7 +59,14 @@ def _inside(rect, geo):
 
 
 def _first_screen(page):
-    """The geometry once the page holds still (a smooth scroll has ended) and is what it shows."""
+    """The geometry once the page holds still (a smooth scroll has ended) and is what it shows.
+    A smooth scroll that has not started yet holds still too (a busy machine's first frames come
+    late): the board's box is given up to 10 s to come into the window first."""
+    for _ in range(100):
+        geo = page.evaluate(GEOMETRY)
+        if _inside(geo["board"], geo):
+            break
+        page.wait_for_timeout(100)
     return settled(page, GEOMETRY, key=lambda geo: json.dumps([geo["scrollY"], geo["board"], geo["hand"], geo["status"]]))
 
 
