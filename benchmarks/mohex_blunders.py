@@ -10,7 +10,7 @@ games, in a few minutes a setting, without playing whole games.
     nice python benchmarks/mohex_blunders.py --make vc-decided.jsonl --out blunders.jsonl
     nice python benchmarks/mohex_blunders.py --score blunders.jsonl [--seconds 1] [--set NAME=VALUE] [--log F]
     nice python benchmarks/mohex_blunders.py --vc blunders.jsonl [--pairs 12000] [--param 'param_player_vc use_patterns 0']
-        [--vc-patterns REGEX]
+        [--vc-patterns REGEX] [--decompose 4 [--no-near-filter]] [--ladder-starts] [--mohex-fillin]
 
 * ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): from ``benchmarks/vc_decided.py``'s
   positions (MoHex to move, decided by its analysis), each game's first one MoHex wins; the
@@ -30,6 +30,8 @@ games, in a few minutes a setting, without playing whole games.
   ``--vc-patterns REGEX`` keeps only the VC patterns whose names match (MoHex's own
   ``vc-patterns.txt``, filtered at run time into a temporary copy of MoHex: which of them
   decide), e.g. ``'^row2'`` (the second-row ladders), ``'^row2(start[12]|end2b)$'``, ``'^$'`` (none).
+  ``--decompose R``: ``bitboard_decompose.decompose``'s fills (up to ``R``, the fill-in again
+  after each) before our search; ``--no-near-filter`` looks at every pair of groups.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
 import pygame_core.games.connection.bitboard_hsearch_pairs as hsearch_pairs_module  # noqa: E402
 from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs  # noqa: E402
 from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
+import pygame_core.games.connection.bitboard_decompose as decompose_module  # noqa: E402
+from pygame_core.games.connection.bitboard_decompose import decompose  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
 
 
@@ -242,6 +246,10 @@ def vc(args) -> int:
                 (f0, f1), dead = mohex_fill(built, bits), 0
             else:
                 f0, f1, dead = fill_in(core, s0, s1, 3)
+            if args.decompose:  # (bitboard_decompose.py, the fill-in again after each fill)
+                searches = [(hsearch_pairs, args.pairs)] * 2
+                (f0, f1, dead), _, _ = decompose(core, (s0 | f0, s1 | f1), (f0, f1, dead), me, searches,
+                                                 args.decompose, lambda a, b: fill_in(core, a, b, 3))
             stones = (s0 | f0, s1 | f1)
             found = hsearch_pairs(core, stones[me] | dead, stones[1 - me], me, args.pairs)
             cpu += time.process_time() - start
@@ -285,12 +293,18 @@ def main(argv=None) -> int:
                     help="with --vc: MoHex with only the VC patterns whose names match")
     ap.add_argument("--mohex-fillin", action="store_true",
                     help="with --vc: MoHex's fill-in (its vc-build's filled cells) in place of ours")
+    ap.add_argument("--decompose", type=bounded(int, 0, 50), default=0, metavar="ROUNDS",
+                    help="with --vc: bitboard_decompose.py's fills (up to ROUNDS rounds), then the fill-in again")
+    ap.add_argument("--no-near-filter", action="store_true",
+                    help="with --decompose: every pair of groups, not only those next to two opponent groups in common")
     ap.add_argument("--ladder-starts", action="store_true",
                     help="our H-search over every pair with edge_strips.py's ladder starts (off by default)")
     if argv is None:
         argv = sys.argv[1:]
     if "--ladder-starts" in argv:
         hsearch_pairs_module.LADDER_STARTS = True
+    if "--no-near-filter" in argv:
+        decompose_module.NEAR_FILTER = False
     if "--vc" in argv:
         return vc(ap.parse_args(argv))
     return make_or_score(ap, argv, make, score)

@@ -38,7 +38,7 @@ class _ToMove:
         return getattr(self._game, name)
 
 
-def _check_marks(size: int, s0: int, s1: int, wins, me: int | None = None) -> int:
+def _check_marks(size: int, s0: int, s1: int, wins, me: int | None = None, **tweaks) -> int:
     g = _game(size, s0, s1)
     if g is None:
         return 0
@@ -47,6 +47,8 @@ def _check_marks(size: int, s0: int, s1: int, wins, me: int | None = None) -> in
     me = g.current_player
     agent = MCTSAgent(seed=1)
     agent.hsearch_visits = 1
+    for name, value in tweaks.items():
+        setattr(agent, name, value)
     agent.start(g)
     agent.think(iterations=60)
     marked = 0
@@ -76,4 +78,15 @@ def test_every_root_mark_holds_on_random_hex_4_positions():
     marked = 0
     for s0, s1 in _sample(core, 300, 3, 9, 11):
         marked += _check_marks(4, s0, s1, wins)
+    assert marked > 100, marked
+
+
+def test_every_root_mark_holds_with_decompositions():
+    """The same with the decompositions' fills (bitboard_decompose.py) on Hex 4 and 5."""
+    marked = 0
+    for size, count, lo, hi in ((4, 300, 3, 9), (5, 40, 12, 16)):
+        core = hex_core(size)
+        wins = _solver(core)
+        for s0, s1 in _sample(core, count, lo, hi, 12):
+            marked += _check_marks(size, s0, s1, wins, decompose_rounds=4)
     assert marked > 100, marked

@@ -9,6 +9,7 @@ from array import array
 from . import hex_patterns
 from .bitboard_dfpn import LOSS, WIN, Dfpn
 from .bitboard_hsearch import hsearch
+from .bitboard_decompose import decompose
 from .bitboard_hsearch_pairs import hsearch_pairs
 from .bitboard_ica import fill_in
 
@@ -32,8 +33,8 @@ def most_blocking(carriers: list, cells: int) -> int:
 
 class HSearchKnowledge:
     """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
-    ``inferior_cells``, ``ica_rounds``, ``dead_regions``, ``hsearch_budget``, ``pairs_budget``
-    and ``pairs_visits``)."""
+    ``inferior_cells``, ``ica_rounds``, ``dead_regions``, ``hsearch_budget``, ``pairs_budget``,
+    ``pairs_visits`` and ``decompose_rounds``)."""
 
     # in a position the opponent has virtually won, play the move in the most of its winning
     # connections (False, the default: the most visited move of a search that stopped at the
@@ -108,15 +109,22 @@ class HSearchKnowledge:
             search, budget = hsearch_pairs, self.pairs_budget
             if root or not self.pairs_mover_only:
                 their_search = hsearch_pairs
-        theirs = their_search(core, stones[other] | f[2], stones[me], other,
-                              budget if their_search is search else self.hsearch_budget)
+        found = [None, None]
+        searches = [None, None]
+        searches[me] = (search, budget)
+        searches[other] = (their_search, budget if their_search is search else self.hsearch_budget)
+        if node.hs == 2 and self.decompose_rounds:  # (bitboard_decompose.py)
+            refill = (lambda a, b: fill_in(core, a, b, self.ica_rounds, self.dead_regions)) \
+                if self.inferior_cells else None
+            f, stones, found = decompose(core, stones, f, me, searches, self.decompose_rounds, refill)
+        theirs = found[other] or their_search(core, stones[other] | f[2], stones[me], other, searches[other][1])
         if theirs.vc_win is not None:
             node.proven = 1.0 if not root else 0.0  # (the root's proof is the player to move's)
             if root:  # every move of the player to move loses (``lost_move`` chooses one)
                 for child in node.kids.values():
                     child.proven = 0.0
             return True
-        mine = search(core, stones[me] | f[2], stones[other], me, budget)
+        mine = found[me] or search(core, stones[me] | f[2], stones[other], me, budget)
         must = theirs.must & empty
         if mine.vc_win is not None or mine.sc_wins:
             if not root:
