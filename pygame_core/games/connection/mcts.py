@@ -153,9 +153,10 @@ class BitSearch(HSearchKnowledge):
     pairs_budget = 12000
     pairs_visits = 0
     pairs_children = 0
-    # decompositions (bitboard_decompose) where the search over every pair runs: at most this
-    # many fills a node (0: off)
-    decompose_rounds = 0
+    # decompositions (bitboard_decompose) where the search over every pair runs (the root): at
+    # most this many fills a node (0: off); against MoHex at 100 playouts 11/20 with them at the
+    # root, 8/20 without (seed 37, side by side; docs/benchmarks.md)
+    decompose_rounds = 4
     # the root's df-pn solver (bitboard_dfpn): at each of the root's rankings where the position
     # looks decided (the most visited move's mean at least solver_margin from 0.5) it goes on with
     # this many expansions per root visit (0: off), each position's H-search at solver_hsearch
