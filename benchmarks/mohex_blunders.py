@@ -10,7 +10,7 @@ games, in a few minutes a setting, without playing whole games.
     nice python benchmarks/mohex_blunders.py --make vc-decided.jsonl --out blunders.jsonl
     nice python benchmarks/mohex_blunders.py --score blunders.jsonl [--seconds 1] [--set NAME=VALUE] [--log F]
     nice python benchmarks/mohex_blunders.py --vc blunders.jsonl [--pairs 12000] [--param 'param_player_vc use_patterns 0']
-        [--vc-patterns REGEX] [--decompose 4 [--no-near-filter]] [--ladder-starts] [--mohex-fillin]
+        [--vc-patterns REGEX] [--decompose 4 [--no-near-filter]] [--ladder-starts] [--mohex-fillin] [--fill-gap]
 
 * ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): from ``benchmarks/vc_decided.py``'s
   positions (MoHex to move, decided by its analysis), each game's first one MoHex wins; the
@@ -32,6 +32,8 @@ games, in a few minutes a setting, without playing whole games.
   decide), e.g. ``'^row2'`` (the second-row ladders), ``'^row2(start[12]|end2b)$'``, ``'^$'`` (none).
   ``--decompose R``: ``bitboard_decompose.decompose``'s fills (up to ``R``, the fill-in again
   after each) before our search; ``--no-near-filter`` looks at every pair of groups.
+  ``--fill-gap``: MoHex's filled cells by kind (captured, dead, permanently inferior; for whom)
+  and how many of them our fill-in (with ``--decompose``, its fills too) leaves out.
 """
 
 from __future__ import annotations
@@ -204,6 +206,23 @@ def mohex_fill(text: str, bits: dict) -> tuple[int, int]:
     return out[0], out[1]
 
 
+KINDS = re.compile(r"\b([a-z]\d+) (f[cdp][bw])\b")  # vc-build's filled cells by kind: fcb, fdw, fpb, ...
+
+
+def fill_gap(text: str, bits: dict, ours: int, gap: dict) -> None:
+    """Count, per kind of cell MoHex's ``vc-build`` fills (``fc``: captured, ``fd``: dead,
+    ``fp``: permanently inferior; ``b``/``w``: for whom), how many it names and how many of
+    them ``ours`` (our fill-in's mask) leaves out: ``gap[kind] = [named, missing]``."""
+    for cell, kind in KINDS.findall(text):
+        if cell not in bits:
+            game = new_hex()
+            game.play(cell)
+            bits[cell] = game.bit_state()[1]
+        row = gap.setdefault(kind, [0, 0])
+        row[0] += 1
+        row[1] += not bits[cell] & ours
+
+
 def vc(args) -> int:
     if args.vc_patterns is not None:
         with tempfile.TemporaryDirectory() as tmp:
@@ -223,6 +242,7 @@ def vc(args) -> int:
     eng = MoHex(need_mohex(args.mohex), 1)
     bits = {}
     seen = {"mohex": 0, "ours": 0, "both": 0}
+    gap = {}
     cpu = 0.0
     try:
         eng.new_game(100)
@@ -250,6 +270,8 @@ def vc(args) -> int:
                 searches = [(hsearch_pairs, args.pairs)] * 2
                 (f0, f1, dead), _, _ = decompose(core, (s0 | f0, s1 | f1), (f0, f1, dead), me, searches,
                                                  args.decompose, lambda a, b: fill_in(core, a, b, 3))
+            if args.fill_gap:
+                fill_gap(built, bits, f0 | f1 | dead, gap)
             stones = (s0 | f0, s1 | f1)
             found = hsearch_pairs(core, stones[me] | dead, stones[1 - me], me, args.pairs)
             cpu += time.process_time() - start
@@ -266,6 +288,8 @@ def vc(args) -> int:
                  "both": "both"}[name]
         print(f"  {label:28} {k:3d}/{n} positions after the losing move seen won for MoHex "
               f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %)")
+    for kind, (named, missing) in sorted(gap.items()):
+        print(f"  MoHex's {kind} cells: {named}, {missing} of them not in our fill-in")
     print(f"  ours: {cpu / max(1, n):.3f} CPU s a position, {'MoHex' if args.mohex_fillin else 'our'} fill-in; "
           f"MoHex settings: {'; '.join(args.param) or 'defaults'}")
     return 0
@@ -295,6 +319,8 @@ def main(argv=None) -> int:
                     help="with --vc: MoHex's fill-in (its vc-build's filled cells) in place of ours")
     ap.add_argument("--decompose", type=bounded(int, 0, 50), default=0, metavar="ROUNDS",
                     help="with --vc: bitboard_decompose.py's fills (up to ROUNDS rounds), then the fill-in again")
+    ap.add_argument("--fill-gap", action="store_true",
+                    help="with --vc: count MoHex's filled cells by kind, and those our fill-in leaves out")
     ap.add_argument("--no-near-filter", action="store_true",
                     help="with --decompose: every pair of groups, not only those next to two opponent groups in common")
     ap.add_argument("--ladder-starts", action="store_true",

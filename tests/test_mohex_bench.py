@@ -172,6 +172,10 @@ def test_the_blunder_benchmark_reads_mohex_fill_in():
     assert black == bit("g1") | bit("h1") | bit("i1")
     assert white == bit("k1") | bit("k11")
     assert mohex_fill("", {}) == (0, 0)
+    from mohex_blunders import fill_gap  # (``--fill-gap``: by kind, and those ours leaves out)
+    gap = {}
+    fill_gap(text + " c3 fpw", {}, bit("g1") | bit("k1"), gap)
+    assert gap == {"fcb": [2, 1], "fdb": [1, 1], "fcw": [1, 0], "fdw": [1, 1], "fpw": [1, 1]}
 
 
 def test_the_decided_positions_score_with_decompositions(tmp_path):
