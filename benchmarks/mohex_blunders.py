@@ -11,6 +11,7 @@ games, in a few minutes a setting, without playing whole games.
     nice python benchmarks/mohex_blunders.py --score blunders.jsonl [--seconds 1] [--set NAME=VALUE] [--log F]
     nice python benchmarks/mohex_blunders.py --vc blunders.jsonl [--pairs 12000] [--param 'param_player_vc use_patterns 0']
         [--vc-patterns REGEX] [--decompose 4 [--no-near-filter]] [--ladder-starts] [--mohex-fillin] [--fill-gap]
+        [--sets 4]
 
 * ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): from ``benchmarks/vc_decided.py``'s
   positions (MoHex to move, decided by its analysis), each game's first one MoHex wins; the
@@ -34,6 +35,8 @@ games, in a few minutes a setting, without playing whole games.
   after each) before our search; ``--no-near-filter`` looks at every pair of groups.
   ``--fill-gap``: MoHex's filled cells by kind (captured, dead, permanently inferior; for whom)
   and how many of them our fill-in (with ``--decompose``, its fills too) leaves out.
+  ``--sets K``: our fill-in with ``bitboard_captured.fill_in_sets``'s captured sets of up to
+  ``K`` cells (as the search's root does, ``ica_sets``).
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ from vc_decided import read_lines  # noqa: E402
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
 import pygame_core.games.connection.bitboard_hsearch_pairs as hsearch_pairs_module  # noqa: E402
 from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs  # noqa: E402
+from pygame_core.games.connection.bitboard_captured import fill_in_sets  # noqa: E402
 from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 import pygame_core.games.connection.bitboard_decompose as decompose_module  # noqa: E402
 from pygame_core.games.connection.bitboard_decompose import decompose  # noqa: E402
@@ -262,14 +266,18 @@ def vc(args) -> int:
                 game.play(mv)
             core, s0, s1 = game.bit_state()
             start = time.process_time()
+            if args.sets:  # (bitboard_captured.py: captured sets of 3 to SIZE cells too)
+                refill = lambda a, b: fill_in_sets(core, a, b, 3, size=args.sets)  # noqa: E731
+            else:
+                refill = lambda a, b: fill_in(core, a, b, 3)  # noqa: E731
             if args.mohex_fillin:  # (MoHex's, in place of ours)
                 (f0, f1), dead = mohex_fill(built, bits), 0
             else:
-                f0, f1, dead = fill_in(core, s0, s1, 3)
+                f0, f1, dead = refill(s0, s1)
             if args.decompose:  # (bitboard_decompose.py, the fill-in again after each fill)
                 searches = [(hsearch_pairs, args.pairs)] * 2
                 (f0, f1, dead), _, _ = decompose(core, (s0 | f0, s1 | f1), (f0, f1, dead), me, searches,
-                                                 args.decompose, lambda a, b: fill_in(core, a, b, 3))
+                                                 args.decompose, refill)
             if args.fill_gap:
                 fill_gap(built, bits, f0 | f1 | dead, gap)
             stones = (s0 | f0, s1 | f1)
@@ -319,6 +327,8 @@ def main(argv=None) -> int:
                     help="with --vc: MoHex's fill-in (its vc-build's filled cells) in place of ours")
     ap.add_argument("--decompose", type=bounded(int, 0, 50), default=0, metavar="ROUNDS",
                     help="with --vc: bitboard_decompose.py's fills (up to ROUNDS rounds), then the fill-in again")
+    ap.add_argument("--sets", type=bounded(int, 0, 6), default=0, metavar="SIZE",
+                    help="with --vc: captured sets of 3 to SIZE cells in the fill-in (bitboard_captured.py)")
     ap.add_argument("--fill-gap", action="store_true",
                     help="with --vc: count MoHex's filled cells by kind, and those our fill-in leaves out")
     ap.add_argument("--no-near-filter", action="store_true",

@@ -7,7 +7,7 @@ gap directly, without playing games.
 
     nice python benchmarks/vc_decided.py --make LOG.jsonl [LOG.jsonl ...] --out positions.jsonl
     python benchmarks/vc_decided.py --score positions.jsonl [--budget 1500] [--pairs 6000] [--nodes 0,50,200]
-        [--decompose 4] [--ladder-starts]
+        [--decompose 4] [--sets 4] [--ladder-starts]
 
 * ``--make`` (needs MoHex, path as in ``benchmarks/mohex.py``): every position of the logged
   games where MoHex moved without searching, solved by MoHex's df-pn (``dfpn-solve-state``,
@@ -18,7 +18,9 @@ gap directly, without playing games.
   root's H-search after the inferior-cell fill-in (``bitboard_ica.fill_in``,
   ``bitboard_hsearch.hsearch`` at ``--budget`` connections for each player; with ``--pairs N``,
   ``bitboard_hsearch_pairs.hsearch_pairs`` at ``N``, as the search's root does; with
-  ``--decompose R`` too, ``bitboard_decompose.decompose``'s fills first, up to ``R``), then our df-pn
+  ``--decompose R`` too, ``bitboard_decompose.decompose``'s fills first, up to ``R``; with
+  ``--sets K``, ``bitboard_captured.fill_in_sets``'s captured sets of up to ``K`` cells in the
+  fill-in), then our df-pn
   solver (``bitboard_dfpn.Dfpn``) at each ``--nodes`` budget.  A wrong winner is a bug (both are
   sound): the script says so.  Prints the decided share with its 95 % Wilson interval and the
   CPU s a position.
@@ -41,6 +43,7 @@ from pygame_core.games.connection.bitboard_dfpn import LOSS, WIN, Dfpn  # noqa: 
 from pygame_core.games.connection.bitboard_hsearch import hsearch  # noqa: E402
 import pygame_core.games.connection.bitboard_hsearch_pairs as hsearch_pairs_module  # noqa: E402
 from pygame_core.games.connection.bitboard_hsearch_pairs import hsearch_pairs  # noqa: E402
+from pygame_core.games.connection.bitboard_captured import fill_in_sets  # noqa: E402
 from pygame_core.games.connection.bitboard_decompose import decompose  # noqa: E402
 from pygame_core.games.connection.bitboard_ica import fill_in  # noqa: E402
 from pygame_core.tournament import wilson  # noqa: E402
@@ -131,12 +134,18 @@ def score(args) -> int:
         core, s0, s1 = game.bit_state()
         me = game.current_player
         start = time.process_time()
-        f0, f1, _ = fill_in(core, s0, s1, 3)
+        if args.sets:  # (bitboard_captured.py: captured sets of 3 to SIZE cells as well)
+            def refill(a, b):
+                return fill_in_sets(core, a, b, 3, size=args.sets)[:2] + (0,)
+        else:
+            def refill(a, b):
+                return fill_in(core, a, b, 3)[:2] + (0,)
+        f0, f1, _ = refill(s0, s1)
         stones = (s0 | f0, s1 | f1)
         pre = [None, None]
         if args.pairs and args.decompose:  # (bitboard_decompose.py, the fill-in again after each fill)
             (f0, f1, _), stones, pre = decompose(core, stones, (f0, f1, 0), me, [(hsearch_pairs, args.pairs)] * 2,
-                                                   args.decompose, lambda a, b: fill_in(core, a, b, 3)[:2] + (0,))
+                                                   args.decompose, refill)
         if args.pairs:  # (the root's search over every pair of points)
             mine = pre[me] or hsearch_pairs(core, stones[me], stones[1 - me], me, args.pairs)
             theirs = pre[1 - me] or hsearch_pairs(core, stones[1 - me], stones[me], 1 - me, args.pairs)
@@ -189,6 +198,8 @@ def main(argv=None) -> int:
     ap.add_argument("--nodes", default="50,200", help="df-pn budgets, comma-separated ('' for none)")
     ap.add_argument("--decompose", type=bounded(int, 0, 50), default=0, metavar="ROUNDS",
                     help="with --pairs: bitboard_decompose.py's fills first (up to ROUNDS)")
+    ap.add_argument("--sets", type=bounded(int, 0, 6), default=0, metavar="SIZE",
+                    help="captured sets of 3 to SIZE cells in the fill-in (bitboard_captured.py)")
     ap.add_argument("--ladder-starts", action="store_true",
                     help="our H-search over every pair with edge_strips.py's ladder starts (off by default)")
     if "--ladder-starts" in (sys.argv[1:] if argv is None else argv):

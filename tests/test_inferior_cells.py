@@ -16,15 +16,10 @@ import pytest
 
 from pygame_core.games.connection import bitboard_ica as ica
 from pygame_core.games.connection.bitboard import hex_core, y_core
+from pygame_core.games.connection.bitboard_base import single_bits
 
 
-def _bits(m: int) -> list:
-    out = []
-    while m:
-        low = m & -m
-        m ^= low
-        out.append(low)
-    return out
+_bits = single_bits  # (each set bit as a mask of its own)
 
 
 def _solver(core):

@@ -179,18 +179,18 @@ def test_the_blunder_benchmark_reads_mohex_fill_in():
 
 
 def test_the_decided_positions_score_with_decompositions(tmp_path):
-    """benchmarks/vc_decided.py --score (no MoHex needed) with --decompose: the same positions
-    proven at least as often as without, none wrong (a wrong winner exits 1)."""
+    """benchmarks/vc_decided.py --score (no MoHex needed) with --decompose (and --sets): the same
+    positions proven at least as often as without, none wrong (a wrong winner exits 1)."""
     script = ROOT / "benchmarks" / "vc_decided.py"
     lines = (ROOT / "benchmarks" / "data" / "decided.jsonl").read_text(encoding="utf-8").splitlines()[:12]
     pos = tmp_path / "p.jsonl"
     pos.write_text("\n".join(lines) + "\n", encoding="utf-8")
     counts = []
-    for extra in ((), ("--decompose", "4")):
+    for extra in ((), ("--decompose", "4"), ("--decompose", "4", "--sets", "4")):
         r = run("--score", str(pos), "--pairs", "3000", "--nodes", "", *extra, script=script)
         assert r.returncode == 0, r.stdout + r.stderr
         row = next(line for line in r.stdout.splitlines() if "H-search (every pair)" in line)
         counts.append(int(row.split()[3].split("/")[0]))
-    assert counts[1] >= counts[0] > 0, counts
+    assert counts[2] >= counts[1] >= counts[0] > 0, counts
     r = run("--score", str(pos), "--decompose", "-1", script=script)
     assert r.returncode == 2 and "Traceback" not in r.stderr

@@ -1,5 +1,6 @@
 """What the bitboard modules share below :mod:`.bitboard` itself: :mod:`.bitboard` (playouts),
-:mod:`.bitboard_vc` (must-play regions) and :mod:`.bitboard_ica` (inferior cells) import this
+:mod:`.bitboard_vc` (must-play regions), :mod:`.bitboard_ica` (inferior cells) and
+:mod:`.bitboard_captured` (captured sets) import this
 module, and it imports none of them.
 """
 
@@ -18,3 +19,13 @@ def disjoint(found: int, both: int, taken: int) -> int:
             taken |= pair
             kept |= low
     return kept
+
+
+def single_bits(m: int) -> list[int]:
+    """The set bits of ``m`` as masks of one bit each, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        m ^= low
+        out.append(low)
+    return out

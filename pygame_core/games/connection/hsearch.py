@@ -11,6 +11,7 @@ from .bitboard_dfpn import LOSS, WIN, Dfpn
 from .bitboard_hsearch import hsearch
 from .bitboard_decompose import decompose
 from .bitboard_hsearch_pairs import hsearch_pairs
+from .bitboard_captured import fill_in_sets
 from .bitboard_ica import fill_in
 
 
@@ -34,7 +35,7 @@ def most_blocking(carriers: list, cells: int) -> int:
 class HSearchKnowledge:
     """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
     ``inferior_cells``, ``ica_rounds``, ``dead_regions``, ``hsearch_budget``, ``pairs_budget``,
-    ``pairs_visits`` and ``decompose_rounds``)."""
+    ``pairs_visits``, ``decompose_rounds`` and ``ica_sets``)."""
 
     # in a position the opponent has virtually won, play the move in the most of its winning
     # connections (False, the default: the most visited move of a search that stopped at the
@@ -98,12 +99,22 @@ class HSearchKnowledge:
         core = self._core
         me = node.to_move
         f = (0, 0, 0)
+        root = node.player is None
+        refill = None
         if self.inferior_cells:
-            f = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions)
+            if self.ica_sets and (node.hs == 2 or self.ica_sets_below):  # (bitboard_captured.py)
+                def refill(a, b):
+                    return fill_in_sets(core, a, b, self.ica_rounds, self.dead_regions, self.ica_sets)
+            else:
+                def refill(a, b):
+                    return fill_in(core, a, b, self.ica_rounds, self.dead_regions)
+            f = refill(s[0], s[1])
+            drop = (f[0] | f[1] | f[2]) & empty
+            if drop & ~node.ica and empty & ~(node.ica | drop) & (node.must or empty):
+                node.ica |= drop  # (a winning move lies outside the fill-in: the window leaves it out)
         stones = (s[0] | f[0], s[1] | f[1])
         budget = self.hsearch_budget
         other = 1 - me
-        root = node.player is None
         search = their_search = hsearch
         if node.hs == 2:  # (the deeper search over every pair of points)
             search, budget = hsearch_pairs, self.pairs_budget
@@ -114,8 +125,6 @@ class HSearchKnowledge:
         searches[me] = (search, budget)
         searches[other] = (their_search, budget if their_search is search else self.hsearch_budget)
         if node.hs == 2 and self.decompose_rounds:  # (bitboard_decompose.py)
-            refill = (lambda a, b: fill_in(core, a, b, self.ica_rounds, self.dead_regions)) \
-                if self.inferior_cells else None
             f, stones, found = decompose(core, stones, f, me, searches, self.decompose_rounds, refill)
         theirs = found[other] or their_search(core, stones[other] | f[2], stones[me], other, searches[other][1])
         if theirs.vc_win is not None:

@@ -157,6 +157,10 @@ class BitSearch(HSearchKnowledge):
     # most this many fills a node (0: off); against MoHex at 100 playouts 11/20 with them at the
     # root, 8/20 without (seed 37, side by side; docs/benchmarks.md)
     decompose_rounds = 4
+    # captured sets (bitboard_captured) of 3 to this many cells in the fill-in where the search
+    # over every pair runs (the root; 0: off), whose cells then leave the root's window
+    ica_sets = 4
+    ica_sets_below = False  # and at every node below the root that runs H-search
     # the root's df-pn solver (bitboard_dfpn): at each of the root's rankings where the position
     # looks decided (the most visited move's mean at least solver_margin from 0.5) it goes on with
     # this many expansions per root visit (0: off), each position's H-search at solver_hsearch
