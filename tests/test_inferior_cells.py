@@ -223,3 +223,77 @@ def search_proofs(game_id, options, games=10, moves=4, **tweaks):
                 stack.extend((c, s0, s1) for c in node.children.values())
         assert len(set(best)) <= 1  # the same seed, the same move
     return proofs, pruned, searched
+
+
+def _killed(core, s0, s1, player):
+    """``(c, k)``: ``player``'s stone at empty ``c`` dead once the opponent plays its empty
+    neighbour ``k``, read slot by slot from the geometry (not from the shifted masks)."""
+    g = ica.geometry(core)
+    empty = core.full & ~(s0 | s1)
+    out = []
+    for pos in core.positions:
+        c = 1 << pos
+        if not c & empty & g.cells:
+            continue
+        ring = []
+        for d, o in enumerate(g.dirs):
+            edge = 1 if g.edge[0][d] & c else 2 if g.edge[1][d] & c else 0
+            ring.append((0, edge) if edge else (1 << (pos + o), 0))
+        for k, _ in ring:
+            if not k & empty:
+                continue
+            a, b = (s0 | c, s1 | k) if player == 0 else (s0 | k, s1 | c)
+            slots = tuple(e or (1 if a & n else 2 if b & n else 0) for n, e in ring)
+            if ica.dead_slots(slots):
+                out.append((c, k))
+    return out
+
+
+@pytest.mark.parametrize("size, count, lo, hi", [(4, 300, 6, 10), (5, 60, 13, 17)])
+def test_a_vulnerable_cell_is_dominated_by_its_killer(size, count, lo, hi):
+    """Playing the killer is at least as good as playing the vulnerable cell (exhaustive)."""
+    core, positions = _random_positions(size, count, lo, hi, seed=size + 40)
+    wins = _solver(core)
+    seen = 0
+    for s0, s1 in positions:
+        for p in (0, 1):
+            for c, k in _killed(core, s0, s1, p):
+                seen += 1
+                if p == 0:
+                    assert wins(s0 | c, s1, 1) or not wins(s0 | k, s1, 1), (s0, s1, p, c, k)
+                else:
+                    assert wins(s0, s1 | c, 0) or not wins(s0, s1 | k, 0), (s0, s1, p, c, k)
+    assert seen > 300, seen
+
+
+@pytest.mark.parametrize("board", ["hex4", "hex5", "y6"])
+def test_leaving_out_vulnerable_cells_keeps_a_winning_move(board):
+    """``vulnerable`` on top of the fill-in: never every candidate, only cells the rule kills,
+    and when the player to move wins, a winning move is among the cells kept."""
+    if board == "y6":
+        core, positions = _random_y_positions(6, 200, 8, 14, seed=8)
+    else:
+        size = int(board[-1])
+        core, positions = _random_positions(size, (300, 80)[size - 4], *((6, 10), (12, 17))[size - 4], seed=size)
+    wins = _solver(core)
+    cut = 0
+    for s0, s1 in positions:
+        f0, f1, dead = ica.fill_in(core, s0, s1)
+        cand = core.full & ~(s0 | s1 | f0 | f1 | dead)
+        for me in (0, 1):
+            v = ica.vulnerable(core, s0, s1, me, cand)
+            if not v:
+                continue
+            assert not v & ~cand and cand & ~v
+            assert all(any(c == x for x, _ in _killed(core, s0, s1, me)) for c in _bits(v))
+            cut += v.bit_count()
+            if wins(s0, s1, me):
+                keep = cand & ~v
+                assert any(not wins(s0 | b, s1, 1) if me == 0 else not wins(s0, s1 | b, 0)
+                           for b in _bits(keep)), (s0, s1, me)
+    assert cut > (5 if board == "y6" else 50), cut
+
+
+def test_the_search_leaving_out_vulnerable_cells_proves_only_truths_and_replays():
+    proofs, pruned, _ = search_proofs("hex", {"size": 4}, ica_vulnerable=True)
+    assert proofs > 20 and pruned > 5, (proofs, pruned)

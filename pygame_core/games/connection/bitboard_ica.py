@@ -283,3 +283,41 @@ def fill_in(core, s0: int, s1: int, rounds: int = 3, regions: bool = True) -> tu
     if regions:
         dead |= region_dead(core, s[0], s[1])
     return f[0], f[1], dead
+
+
+def vulnerable(core, s0: int, s1: int, player: int, cand: int) -> int:
+    """The cells of ``cand`` (empty) that ``player``, to move, may leave out: a cell ``c`` is
+    *vulnerable* to a *killer* ``k`` (an empty neighbour) when ``player``'s stone at ``c`` is dead
+    once the opponent plays ``k``; then ``player`` at ``k`` is at least as good as at ``c``
+    (``tests/test_inferior_cells.py`` checks it against brute force).  A cell is left out when one
+    of its killers is still in, lowest cell first, so every cell left out is dominated by a chain
+    ending in a cell kept: a winning move, if ``cand`` holds one, stays in."""
+    g = geometry(core)
+    if not g:
+        return 0
+    cand &= g.cells
+    bl, rd = _slot_masks(g, s0, s1)
+    theirs = rd if player == 0 else bl
+    found = []
+    for d, o in enumerate(g.dirs):
+        a = cand & (cand >> o if o > 0 else cand << -o)  # cells whose d-neighbour is in ``cand``
+        if not a:
+            continue
+        keep = theirs[d]
+        theirs[d] = g.full  # as if that neighbour were the opponent's
+        a &= dead_from(bl, rd)
+        theirs[d] = keep
+        if a:
+            found.append((a, o))
+    kept = cand
+    every = 0
+    for a, _ in found:
+        every |= a
+    while every:
+        c = every & -every
+        every ^= c
+        for a, o in found:
+            if a & c and (c << o if o > 0 else c >> -o) & kept:
+                kept &= ~c
+                break
+    return cand & ~kept

@@ -55,7 +55,7 @@ import math
 import sys
 
 from .bitboard import PermPool
-from .bitboard_ica import fill_in
+from .bitboard_ica import fill_in, vulnerable
 from .hsearch import HSearchKnowledge
 
 RANK_FIRST = 32  # visits before a node ranks its moves by its own statistics
@@ -136,6 +136,7 @@ class BitSearch(HSearchKnowledge):
     dead_regions = True  # the fill-in adds the clique rule's dead cells (bitboard_regions)
     ica_playouts = True  # playouts below such a node give captured cells to their captor
     ica_replies = True  # after an intrusion into a captured pair, its other cell comes first
+    ica_vulnerable = False  # a node's window also leaves out cells vulnerable to a killer it keeps
     # Hex: from a node's first ranking, each cell's learned prior (hex_patterns) as this many virtual
     # AMAF playouts (0: off).  So many that the prior, not the AMAF mean, steers a child until its own
     # visits take over: 3000 won 6/10 against MoHex at 100 playouts (500: 2/10, 10000: 4/10, off: 1-2/10)
@@ -289,6 +290,8 @@ class BitSearch(HSearchKnowledge):
             if self.inferior_cells and not core.misere:
                 f0, f1, dead = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions)
                 drop = f0 | f1 | dead
+                if self.ica_vulnerable:  # (cells a reply kills, dominated by their killer)
+                    drop |= vulnerable(core, s[0], s[1], node.to_move, empty & ~drop)
                 if empty & ~drop & (node.must or empty):  # (never every move)
                     node.ica = drop
                     if f0 | f1:
