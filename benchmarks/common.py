@@ -60,12 +60,13 @@ def bounded(kind, low, high):
     """An argparse ``type``: a ``kind`` (int or float) in ``[low, high]``, a short error otherwise."""
 
     def parse(text: str):
+        shown = repr(text[:30] + "..." if len(text) > 30 else text)  # (a short quote of long input)
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {'an integer' if kind is int else 'a number'}")
+            raise argparse.ArgumentTypeError(f"{shown} is not {'an integer' if kind is int else 'a number'}")
         if not low <= value <= high:  # also refuses nan
-            raise argparse.ArgumentTypeError(f"{text} is not in {low:g}..{high:g}")
+            raise argparse.ArgumentTypeError(f"{shown} is not in {low:g}..{high:g}")
         return value
 
     return parse

@@ -194,3 +194,15 @@ def test_the_decided_positions_score_with_decompositions(tmp_path):
     assert counts[2] >= counts[1] >= counts[0] > 0, counts
     r = run("--score", str(pos), "--decompose", "-1", script=script)
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_a_long_bad_number_is_quoted_short():
+    """The benchmarks' number options (``common.bounded``) quote at most a few dozen characters
+    of a bad value, and refuse values out of range."""
+    script = ROOT / "benchmarks" / "vc_decided.py"
+    r = run("--score", "x.jsonl", "--sets", "x" * 100_000, script=script)
+    assert r.returncode == 2 and "is not an integer" in r.stderr and len(r.stderr.splitlines()[-1]) < 120
+    r = run("--score", "x.jsonl", "--sets", "9" * 5000, script=script)
+    assert r.returncode == 2 and len(r.stderr.splitlines()[-1]) < 120, r.stderr[-200:]
+    r = run("--score", "x.jsonl", "--sets", "7", script=script)
+    assert r.returncode == 2 and "'7' is not in 0..6" in r.stderr
