@@ -154,9 +154,9 @@ def _loose(rings, c: int, empty: int, inside: int) -> int:
     return len(out) - 2
 
 
-def captured_sets(core, mine: int, theirs: int, player: int, size: int = 4, avoid: int = 0) -> list[int]:
+def captured_sets(core, mine: int, theirs: int, player: int, size: int = 4) -> list[int]:
     """Captured sets of ``player`` (``mine`` its stones, dead cells best counted in), of 3 to
-    ``size`` empty cells and none in ``avoid``, without a shared cell: the first found of
+    ``size`` empty cells, without a shared cell: the first found of
     each cell, smallest sets first."""
     g = geometry(core)
     if not g or size < 3:
@@ -165,7 +165,7 @@ def captured_sets(core, mine: int, theirs: int, player: int, size: int = 4, avoi
     empty = core.full & ~(mine | theirs)
     cand = 0
     for c in rings:
-        if c & empty and not c & avoid and _loose(rings, c, empty, 0) <= size - 1:
+        if c & empty and _loose(rings, c, empty, 0) <= size - 1:
             cand |= c
     found, taken, seen = [], 0, set()
     level = []
