@@ -55,12 +55,29 @@ def games(paths: list[Path], ap) -> dict[tuple, bool]:
 
 def sign_test(a: int, b: int) -> float:
     """The exact two-sided sign test: the chance, with equal odds, of a split of ``a + b``
-    at least as uneven as ``a`` to ``b``."""
+    at least as uneven as ``a`` to ``b``.  Exact integers up to 1,000 games; beyond, the same
+    sum in floating point, term by term from the largest (linear in the games, not quadratic)."""
     n, k = a + b, min(a, b)
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    if n <= 1000:
+        tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    else:
+        tail = _tail(n, k)
     return min(1.0, 2 * tail)
+
+
+def _tail(n: int, k: int) -> float:
+    """The sum over ``i <= k`` of ``comb(n, i) / 2 ** n`` (``k <= n / 2``) in floating point."""
+    log_term = math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) - n * math.log(2)
+    total = 0.0
+    for i in range(k, -1, -1):  # comb(n, i - 1) = comb(n, i) * i / (n - i + 1)
+        term = math.exp(log_term)
+        total += term
+        if term < total * 1e-17 or i == 0:
+            break
+        log_term += math.log(i) - math.log(n - i + 1)
+    return total
 
 
 def compare(a: dict[tuple, bool], b: dict[tuple, bool]) -> dict:

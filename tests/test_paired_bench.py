@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "paired.py"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from paired import sign_test  # noqa: E402
+from paired import _tail, sign_test  # noqa: E402
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -34,6 +34,16 @@ def test_the_sign_test_against_counting_every_outcome():
         extreme = sum(1 for flips in itertools.product((0, 1), repeat=n)
                       if abs(2 * sum(flips) - n) >= abs(a - b))
         assert abs(sign_test(a, b) - min(1.0, extreme / 2 ** n)) < 1e-12, (a, b)
+
+
+def test_large_splits_are_quick_and_agree_with_the_exact_sum():
+    import math
+    for n, k in ((1200, 600), (1200, 550), (2001, 900)):  # the float sum against exact integers
+        exact = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+        assert abs(_tail(n, k) - exact) <= 1e-9 * exact, (n, k)
+    assert sign_test(100000, 100000) == 1.0
+    z = 2000 / math.sqrt(200000)  # 101,000 to 99,000: the normal approximation, within 5 %
+    assert abs(sign_test(101000, 99000) / math.erfc(z / math.sqrt(2)) - 1) < 0.05
 
 
 def test_pairs_are_counted_by_their_start(tmp_path):
