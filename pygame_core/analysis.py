@@ -93,6 +93,7 @@ def analyse(game, *, seconds: float | None = None, iterations: int | None = None
     searcher = agents.get(name, game.game_id)(seed=position_seed(game) if seed is None else seed)
     if not hasattr(searcher, "think"):
         raise GameError(f"agent {name!r} does not search, so it cannot analyse")
+    searcher.book_plies = 0  # analysis shows the search's view, not the opening book's move
     quick = searcher.start(game)
     base = {"player": game.current_player, "agent": name, "moves_played": len(game.history)}
     if quick is None:

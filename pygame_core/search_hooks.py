@@ -41,6 +41,11 @@ class SearchHooks:
         if iterations is not None:
             self.iterations = iterations
 
+    def book_move(self, state):
+        """The game's opening book's move here (the agent plays it without searching when it
+        is legal and the game is within the agent's ``book_plies``), else ``None``.  Default: no book."""
+        return None
+
     def random_policy_moves(self, state) -> list:
         """The moves a random player chooses among (uniformly): the rules' idea of a random
         player, e.g. Triominos draws only when it cannot place.  Default: every legal move."""

@@ -76,7 +76,7 @@ def test_a_budget_is_two_significant_digits_of_the_rate():
 
 
 def test_think_reaches_exactly_the_budget():
-    s = started(options={"size": 11}, players=("mcts", "human"))
+    s = started(options={"size": 11}, players=("human", "mcts"), moves=["f6", "e7", "g5"])  # past the opening book
     first = ok(s, cmd="think", seconds=5, iterations=300)  # one slice: the same search every run
     assert first["done"] and 0 < first["iterations"] <= 300 and not first["solved"]
     assert_spent_or_settled(s, first, 300)

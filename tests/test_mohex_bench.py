@@ -62,6 +62,30 @@ def test_the_games_maker_without_mohex(tmp_path):
     assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
 
 
+def test_the_book_maker_without_mohex_writes_the_shipped_table_from_the_shipped_log(tmp_path):
+    absent = str(tmp_path / "absent")
+    script = ROOT / "benchmarks" / "mohex_book.py"
+    r = run("--log", str(tmp_path / "b.jsonl"), script=script, MOHEX=absent)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
+    out = tmp_path / "book_table.py"
+    r = run("--log", str(ROOT / "benchmarks" / "data" / "book.jsonl"), "--write", "--out", str(out), script=script)
+    assert r.returncode == 0, r.stderr
+    assert out.read_text(encoding="utf-8") == (ROOT / "pygame_core" / "games" / "hex" / "book_table.py").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n" + '{"moves": "f6", "reply": 3, "playouts": 16000}\n'
+                   + '{"moves": ["zz"], "reply": "a1", "playouts": 16000}\n{"moves": [7], "reply": "a1", "playouts": 16000}\n'
+                   + '{"moves": ["a1", "b1", "c1"], "reply": "d1", "playouts": 16000}\n', encoding="utf-8")
+    r = run("--log", str(bad), "--write", "--out", str(out), script=script)
+    assert r.returncode == 2 and r.stdout.startswith("no lines at 16000 playouts") and out.stat().st_size > 1000
+    bad.write_bytes(bytes(range(256)) * 50)  # a binary file, then a folder: short messages, the table kept
+    r = run("--log", str(bad), "--write", "--out", str(out), script=script)
+    assert r.returncode == 2 and r.stdout.startswith("no lines at 16000 playouts")
+    r = run("--log", str(tmp_path), "--write", "--out", str(out), script=script)
+    assert r.returncode == 2 and r.stderr.startswith("cannot read ") and "Traceback" not in r.stderr
+    assert out.stat().st_size > 1000
+
+
 def test_search_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):
     absent = str(tmp_path / "absent")
     r = run("--ladder", "100", "--set", "bogus=1", MOHEX=absent)

@@ -81,6 +81,11 @@ class MCTSAgent(BitSearch, Agent):
     max_depth: int | None = None  # tree depth limit (None: grow as deep as the search goes)
     prior_weight = 0.0  # progressive bias towards the hooks' ``preferred_moves`` (0: off)
     reuse_tree = True  # perfect information: keep the searched subtree for the next move
+    # the game's opening book's move (its hooks' ``book_move``), played without searching while fewer
+    # than this many moves have been played (0: never).  Hex: 2, the first move and the answer to it;
+    # its book's third moves (book_plies = 3) won 1 and lost 7 of the games that ended differently
+    # against MoHex (docs/benchmarks.md, "The opening book")
+    book_plies = 2
     use_bits = True  # Hex and regular Y (``bit_state()``, hex-grid boards): the fast search (games/connection/mcts.py)
     # the clock of time budgets: wall time by default; benchmarks that give each side the same
     # CPU time set ``time.process_time``
@@ -118,7 +123,8 @@ class MCTSAgent(BitSearch, Agent):
     # ---- a resumable search: start, think (in slices), best_move ----------------------------
     def start(self, game):
         """Begin a search for ``game.current_player``; returns the move at once when there is
-        nothing to search (one legal move, or an immediate win), else ``None``."""
+        nothing to search (one legal move, an immediate win, or within ``book_plies`` the game's
+        opening book's move), else ``None``."""
         self._require_turn(game)
         me = game.current_player
         hidden = game.hidden_information
@@ -154,6 +160,10 @@ class MCTSAgent(BitSearch, Agent):
                 trial = game.clone()
                 trial.apply(move)
                 if trial.is_over and trial.winners == [me]:
+                    return move
+            if len(game.history) < self.book_plies and hooks.overridden("book_move"):
+                move = hooks.book_move(game)
+                if move is not None and move in legal:
                     return move
         return None
 

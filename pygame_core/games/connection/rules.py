@@ -71,6 +71,9 @@ def bridge_fill(cells: list[int], to_move: int, rng, table) -> list[int]:
     return cells
 
 
+SEARCH_SETTINGS = {"rave_equivalence": 300, "exploration": 0.1}
+
+
 class ConnectionGame(Game):
     """Base for stone-placing connection games: ``board`` (with ``copy()`` and ``size``),
     ``_to_move`` and ``_winner``; subclasses add the rules and call ``_copy_extra``."""
@@ -78,7 +81,7 @@ class ConnectionGame(Game):
     PLAYER_NAMES: ClassVar[tuple[str, str]] = ("First", "Second")
     # the search agent's tuning here: UCT-RAVE with little exploration (see agents/mcts.py); the
     # fill playouts are methods of the state (random_playout, amaf_playout, move_cell)
-    search_hooks: ClassVar[SearchHooks] = SearchHooks(settings={"rave_equivalence": 300, "exploration": 0.1})
+    search_hooks: ClassVar[SearchHooks] = SearchHooks(settings=SEARCH_SETTINGS)
 
     def _copy_state(self, other: "ConnectionGame") -> None:
         other.board = self.board.copy()

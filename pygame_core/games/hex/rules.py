@@ -16,6 +16,7 @@ from ...core import (IllegalMoveError, InvalidMoveError, Option, Rng, clean_move
 from ...geometry import hexgrid
 from ..connection.bitboard import hex_core
 from ..connection.rules import ConnectionGame, UnionFindBoard
+from .search import HEX_HOOKS
 
 BLUE, RED = 0, 1
 EMPTY = -1
@@ -284,6 +285,7 @@ class HexGame(ConnectionGame):
     description = ("Two players claim cells of a rhombus of hexagons. Blue joins top and bottom, "
                    "Red joins left and right; the first unbroken chain wins. No draws.")
     PLAYER_NAMES = PLAYER_NAMES
+    search_hooks = HEX_HOOKS  # the connection games' settings and the opening book (search.py)
     OPTIONS = (
         Option("size", "int", 11, "Board size", "cells per side", minimum=MIN_SIZE, maximum=MAX_SIZE),
         Option("swap", "bool", False, "Swap rule",
