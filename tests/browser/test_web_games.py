@@ -291,3 +291,22 @@ def test_hint_marks_a_suggested_move_for_the_person_to_move(page, site_url):
     page.wait_for_function("window.boardwright.state().moves.length === 1")
     assert page.locator("#board-svg .hint").count() == 0
     assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
+
+
+def test_the_computer_answers_from_the_opening_book_at_once(page, site_url):
+    """Hex 11 without swap (the page's default game): the computer's answer to the first move
+    is the opening book's (games/hex/book.py), with no search shown."""
+    from pygame_core.games.hex.book import book_answer
+
+    page.add_init_script(SPY_REQUESTS)
+    open_app(page, site_url)
+    page.select_option("#level", "3")  # Hard: seconds of search a move without the book
+    new_game(page, size=11, swap=False, blue="human", red="mcts")
+    page.click("#board-svg polygon.cell[data-target='c3']")
+    page.wait_for_function("window.boardwright.state().moves.length === 2", timeout=30_000)
+    wait_idle(page)
+    assert page.evaluate("window.boardwright.state().moves") == ["c3", book_answer(["c3"])]
+    # one think request, answered at once (without the book, Hard takes many slices of search)
+    assert page.evaluate("window.__sent.filter((c) => c === 'think').length") == 1
+    assert page.locator("#thinking-info").is_hidden()
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
