@@ -220,16 +220,18 @@ def grouped(recs: list[dict], settings) -> dict[tuple, list[dict]]:
     return out
 
 
-def run_match(cfg: dict, games: int, log, settings, play, describe, fix=None) -> list[dict]:
-    """Games ``0..games-1`` of the match ``cfg``: those of the log (``read_log(log, settings, fix)``)
-    with the same settings are kept, ``play(k)`` plays the others (each appended to ``log`` as one
-    JSON line as soon as it ends, ``describe(rec, games)`` printed on stderr)."""
+def run_match(cfg: dict, games: int, log, settings, play, describe, fix=None, keep=None) -> list[dict]:
+    """Games ``0..games-1`` of the match ``cfg`` (only those ``keep(k)`` is true of, if given):
+    those of the log (``read_log(log, settings, fix)``) with the same settings are kept,
+    ``play(k)`` plays the others (each appended to ``log`` as one JSON line as soon as it ends,
+    ``describe(rec, games)`` printed on stderr)."""
     key = tuple(cfg[s] for s in settings)
     done = {r["game"]: r for r in (read_log(log, settings, fix) if log else [])
             if tuple(r[s] for s in settings) == key}
-    todo = [k for k in range(games) if k not in done]
+    wanted = [k for k in range(games) if keep is None or keep(k)]
+    todo = [k for k in wanted if k not in done]
     if done:
-        print(f"{games - len(todo)} of {games} games are in the log", file=sys.stderr)
+        print(f"{len(wanted) - len(todo)} of {len(wanted)} games are in the log", file=sys.stderr)
     mend_log(log)
     for k in todo:
         rec = play(k)
@@ -238,7 +240,7 @@ def run_match(cfg: dict, games: int, log, settings, play, describe, fix=None) ->
             with log.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(rec) + "\n")
         print(describe(rec, games), file=sys.stderr, flush=True)
-    return [done[k] for k in sorted(done) if k < games]
+    return [done[k] for k in wanted if k in done]
 
 
 def total_line(recs: list[dict], name: str) -> str:

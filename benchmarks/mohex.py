@@ -26,7 +26,9 @@ the environment variable ``MOHEX``, else the build recipe's folder
   playouts it ran; moves its connection analysis, solver or pre-search decided show no search.
 * Games: colours alternate (even games we are Blue = MoHex's black, the first player); game pair
   ``k // 2`` opens with the same seeded random first move (any cell) for both colour assignments;
-  no swap.  Our cells are MoHex's (``a1`` = column a, row 1; Blue/black joins rows 1 and 11):
+  no swap.  ``--seat first`` or ``second`` plays only the games of ``--games`` where ours is that
+  player (the same games, openings and MoHex seeds as in the whole match, so a log holds both
+  halves; for a change that acts in one seat only, such as Red's book moves).  Our cells are MoHex's (``a1`` = column a, row 1; Blue/black joins rows 1 and 11):
   ``--check`` (also run before every match unless ``--skip-check``) asks MoHex for the winning
   move in two positions that one cell wins at once, for each colour, and compares the winner of
   random games in both engines (``final_score``).
@@ -285,6 +287,8 @@ def main(argv=None) -> int:
     ap.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE",
                     help="a search setting of our side (as benchmarks/selfplay.py's --a)")
     ap.add_argument("--games", type=bounded(int, 1, 100000), default=10, help="games (colours alternate)")
+    ap.add_argument("--seat", choices=("both", "first", "second"), default="both",
+                    help="play only the games (of --games) where ours is the first player (Blue) or the second")
     ap.add_argument("--seed", type=bounded(int, 0, 2**20), default=1)
     ap.add_argument("--log", type=Path, help="one JSON line a game; a rerun with the same settings resumes")
     ap.add_argument("--summary", action="store_true", help="only print the table of the games in --log")
@@ -314,7 +318,8 @@ def main(argv=None) -> int:
            "set": " ".join(f"{name}={value}" for name, value in args.set)}
     if not args.skip_check:
         check_mapping(path)
-    recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe, fix_old)
+    keep = None if args.seat == "both" else (lambda k: k % 2 == (args.seat == "second"))
+    recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe, fix_old, keep)
     print("\n".join(table(grouped(recs, SETTINGS))))
     print(total_line(recs, "MoHex"))
     return 0

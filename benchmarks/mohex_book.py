@@ -11,12 +11,18 @@ sides), so 61 openings stand for 121:
 * the empty board (Blue's first move);
 * every first move (Red's answer);
 * after every first move, Red's ``--replies`` most likely answers by our own search (the most
-  visited moves of ``--iterations`` iterations, seeded) and MoHex's own answer: Blue's move.
+  visited moves of ``--iterations`` iterations, seeded) and MoHex's own answer: Blue's move;
+* after every first move and the book's answer to it, Blue's likeliest third moves: MoHex's own
+  (at ``--playouts``, and at each of the smaller budgets ``--thirds``, both orientations of the
+  line) and our search's ``--replies`` most visited: Red's second move.
 
 MoHex plays each with ``--playouts`` (16,000) playouts, one thread, swap off.  One JSON line per
 line asked: ``moves``, ``reply``, ``cpu`` (MoHex's CPU s), ``searched`` (its playouts; null: its
-connections or solver decided), ``playouts``.  ``--write`` turns the log into the table (the lines
-of the log at ``--playouts``).  MoHex's path as in ``benchmarks/mohex.py``.
+connections or solver decided), ``playouts`` (the smaller budgets' third moves are logged the
+same way, at their playouts).  ``--write`` turns the log into the table: the lines of the log at
+``--playouts`` whose answer is one of the ``--plies`` (the first move is ply 1; by default 1, 2
+and 4: Blue's third moves from MoHex did worse against it than our search's own).  MoHex's
+path as in ``benchmarks/mohex.py``.
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ from mohex import MoHex, default_mohex, need_mohex, new_hex  # noqa: E402
 from mohex_analysis import ask as mohex_move  # noqa: E402
 
 from pygame_core.agents.mcts import MCTSAgent  # noqa: E402
-from pygame_core.games.hex.book import SIZE, canonical_line, cell_name, parse_cell, table_text  # noqa: E402
+from pygame_core.games.hex.book import (MAX_LINE, SIZE, canonical_line, cell_name, half_turn,  # noqa: E402
+                                        parse_cell, table_text)
 
 TABLE = Path(__file__).resolve().parents[1] / "pygame_core" / "games" / "hex" / "book_table.py"
 
@@ -43,10 +50,11 @@ def ask(eng: MoHex, moves: list[str], playouts: int) -> dict:
     return {"moves": moves, "reply": reply, "cpu": round(cpu, 3), "searched": searched, "playouts": playouts}
 
 
-def our_replies(first: str, k: int, iterations: int) -> list[str]:
-    """Red's ``k`` most visited answers to ``first`` by our search (seeded, so the same each run)."""
+def our_replies(moves: list[str], k: int, iterations: int) -> list[str]:
+    """The ``k`` most visited answers after ``moves`` by our search (seeded, so the same each run)."""
     game = new_hex()
-    game.play(first)
+    for m in moves:
+        game.play(m)
     agent = MCTSAgent(seed=1)
     agent.book_plies = 0
     if agent.start(game) is None:
@@ -67,7 +75,8 @@ def openings() -> list[str]:
     return out
 
 
-def read(log: Path, playouts: int) -> dict:
+def read(log: Path) -> dict:
+    """The log's lines as ``{(canonical line, playouts): record}``."""
     done = {}
     if log.exists():
         for text in log.read_text(encoding="utf-8", errors="replace").splitlines():
@@ -75,10 +84,32 @@ def read(log: Path, playouts: int) -> dict:
                 rec = json.loads(text)
             except ValueError:
                 continue
-            if isinstance(rec, dict) and rec.get("playouts") == playouts and isinstance(rec.get("moves"), list) \
-                    and len(rec["moves"]) <= 2 and all(parse_cell(m) for m in rec["moves"] + [rec.get("reply")]):
-                done[tuple(canonical_line(rec["moves"]))] = rec
+            if isinstance(rec, dict) and isinstance(rec.get("playouts"), int) and isinstance(rec.get("moves"), list) \
+                    and len(rec["moves"]) <= MAX_LINE and all(parse_cell(m) for m in rec["moves"] + [rec.get("reply")]):
+                done[tuple(canonical_line(rec["moves"])), rec["playouts"]] = rec
     return done
+
+
+def plies(text: str) -> set[int]:
+    """``--plies``: ply numbers (1 to MAX_LINE + 1) separated by commas."""
+    try:
+        out = {int(p) for p in text.split(",")}
+    except ValueError:
+        out = set()
+    if not out or not out <= set(range(1, MAX_LINE + 2)):
+        raise argparse.ArgumentTypeError(f"plies are numbers from 1 to {MAX_LINE + 1} separated by commas, not {text[:30]!r}")
+    return out
+
+
+def budgets(text: str) -> list[int]:
+    """``--thirds``: MoHex's smaller budgets (playouts) separated by commas, or empty."""
+    try:
+        out = [int(p) for p in text.split(",") if p.strip()]
+    except ValueError:
+        out = [0]
+    if len(out) > 8 or any(not 10 <= p <= 10**6 for p in out):
+        raise argparse.ArgumentTypeError(f"up to 8 budgets from 10 to 1000000 separated by commas, not {text[:30]!r}")
+    return out
 
 
 def main(argv=None) -> int:
@@ -88,17 +119,21 @@ def main(argv=None) -> int:
     ap.add_argument("--playouts", type=bounded(int, 10, 10**7), default=16000)
     ap.add_argument("--replies", type=bounded(int, 0, 20), default=4)
     ap.add_argument("--iterations", type=bounded(int, 10, 10**6), default=5000)
+    ap.add_argument("--thirds", type=budgets, default=[100, 1000],
+                    help="MoHex's smaller budgets whose third moves Red's second move answers (default 100,1000)")
+    ap.add_argument("--plies", type=plies, default={1, 2, 4}, help="--write: the plies the table holds (default 1,2,4)")
     ap.add_argument("--seed", type=bounded(int, 0, 2**20), default=1)
     ap.add_argument("--write", action="store_true", help="write the table from the log (no MoHex)")
     ap.add_argument("--out", type=Path, default=TABLE, help="--write: the table file (default: the wheel's)")
     args = ap.parse_args(argv)
     try:
-        done = read(args.log, args.playouts)
+        done = read(args.log)
     except OSError as e:
         print(f"cannot read {str(args.log)[:60]}: {e.strerror}", file=sys.stderr)
         return 2
     if args.write:
-        lines = {key: rec["reply"] for key, rec in done.items()}
+        lines = {key: rec["reply"] for (key, playouts), rec in done.items()
+                 if playouts == args.playouts and len(key) + 1 in args.plies}
         if not lines:
             print(f"no lines at {args.playouts} playouts in {str(args.log)[:60]}: {args.out.name} left as it was")
             return 2
@@ -108,22 +143,36 @@ def main(argv=None) -> int:
     eng = MoHex(need_mohex(args.mohex), args.seed)
     eng.new_game(args.playouts)
 
-    def line(moves: list[str]) -> dict:
-        key = tuple(canonical_line(moves))
-        if key not in done:
-            rec = done[key] = ask(eng, list(key), args.playouts)
+    def line(moves: list[str], playouts: int = args.playouts, turn: bool = True) -> str:
+        """MoHex's answer after ``moves`` (asked on the canonical line when ``turn``, else as
+        given), in the orientation of ``moves``."""
+        key = tuple(canonical_line(moves)) if turn else tuple(moves)
+        if (key, playouts) not in done:
+            rec = done[key, playouts] = ask(eng, list(key), playouts)
             with args.log.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(rec) + "\n")
-            print(f"{' '.join(key) or '(empty)':10s} -> {rec['reply']:4s} {rec['cpu']:.2f} CPU s", flush=True)
-        return done[key]
+            print(f"{' '.join(key) or '(empty)':14s} -> {rec['reply']:4s} {rec['cpu']:.2f} CPU s ({playouts})", flush=True)
+        reply = done[key, playouts]["reply"]
+        return reply if list(key) == list(moves) else half_turn(reply)
 
     try:
         line([])
         for first in openings():
-            answer = line([first])["reply"]
-            for reply in dict.fromkeys([answer] + our_replies(first, args.replies, args.iterations)):
+            answer = line([first])
+            for reply in dict.fromkeys([answer] + our_replies([first], args.replies, args.iterations)):
                 if reply != first:
                     line([first, reply])
+        for first in openings():  # Red's second move, after the book's answer to the opening
+            answer = line([first])
+            opened = [first, answer]
+            thirds = [line(opened)] + our_replies(opened, args.replies, args.iterations)
+            for turned in (opened, [half_turn(m) for m in opened]):  # MoHex's own at smaller budgets, as played
+                for p in args.thirds:
+                    third = line(turned, p, turn=False)
+                    thirds.append(third if turned == opened else half_turn(third))
+            for third in dict.fromkeys(thirds):
+                if third not in opened:
+                    line(opened + [third])
     finally:
         eng.close()
     print(f"{len(done)} lines in {args.log}")

@@ -44,7 +44,8 @@ def test_the_half_turn_gives_the_turned_answer():
 
 
 def test_lines_outside_the_book_have_no_answer():
-    assert hexbook.book_answer(["a1", "b1", "c1"]) is None  # past the book's depth
+    assert hexbook.book_answer(["a1", "b1", "c1", "d1"]) is None  # past the book's depth
+    assert hexbook.book_answer(["a1", "b1", "c1"]) is None  # a line of three it does not hold
     assert hexbook.book_answer(["z9"]) is None and hexbook.book_answer(["a12"]) is None
     assert hexbook.book_answer(["a1", "a1"]) is None  # no such line
 
@@ -71,15 +72,33 @@ def test_the_agent_plays_the_book_without_searching():
     assert game.format_move(reply) == hexbook.book_answer([game.format_move(move)])
 
 
-def test_the_third_move_lines_are_played_only_with_three_book_plies():
-    line = next(line for line in hexbook.book() if len(line) == 2)
+def test_the_table_holds_reds_second_moves_after_its_own_answers_and_no_third_moves():
+    table = hexbook.book()
+    assert not [line for line in table if len(line) == 2]  # Blue's third moves are the search's
+    seconds = [line for line in table if len(line) == 3]
+    assert len(seconds) >= 61  # at least one line after each opening's answer
+    for line in seconds:  # each line starts with the book's own answer to the opening
+        first, answer = line[0], hexbook.book_answer([line[0]])
+        assert line[1] == answer or (hexbook.half_turn(first) == first and line[1] == hexbook.half_turn(answer)), line
+
+
+def test_reds_second_move_is_played_only_within_four_book_plies():
+    line = next(line for line in hexbook.book() if len(line) == 3)
     game = hex11()
     for m in line:
         game.play(m)
-    assert MCTSAgent(seed=1).start(game) is None  # the default: two plies
     agent = MCTSAgent(seed=1)
     agent.book_plies = 3
+    assert agent.start(game) is None
+    agent = MCTSAgent(seed=1)
+    agent.book_plies = 4
     assert game.format_move(agent.start(game)) == hexbook.book_answer(list(line))
+    turned = hex11()  # and its half-turn, the answer turned
+    for m in line:
+        turned.play(hexbook.half_turn(m))
+    agent = MCTSAgent(seed=1)
+    agent.book_plies = 4
+    assert turned.format_move(agent.start(turned)) == hexbook.half_turn(hexbook.book_answer(list(line)))
 
 
 def test_no_book_with_swap_other_sizes_past_it_or_when_asked_not_to():
@@ -89,9 +108,11 @@ def test_no_book_with_swap_other_sizes_past_it_or_when_asked_not_to():
     agent.book_plies = 0
     assert agent.start(hex11()) is None
     game = hex11()
-    for m in ("a1", "b1", "c1"):
+    for m in ("a1", "b1", "c1", "d1"):
         game.play(m)
-    assert MCTSAgent(seed=1).start(game) is None
+    agent = MCTSAgent(seed=1)
+    agent.book_plies = 5
+    assert agent.start(game) is None
     y = pygame_core.new_game("y", seed=1)
     assert MCTSAgent(seed=1).start(y) is None
 

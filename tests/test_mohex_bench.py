@@ -75,7 +75,8 @@ def test_the_book_maker_without_mohex_writes_the_shipped_table_from_the_shipped_
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not json\n" + '{"moves": "f6", "reply": 3, "playouts": 16000}\n'
                    + '{"moves": ["zz"], "reply": "a1", "playouts": 16000}\n{"moves": [7], "reply": "a1", "playouts": 16000}\n'
-                   + '{"moves": ["a1", "b1", "c1"], "reply": "d1", "playouts": 16000}\n', encoding="utf-8")
+                   + '{"moves": ["a1", "b1", "c1", "d1"], "reply": "e1", "playouts": 16000}\n'
+                   + '{"moves": ["a1"], "reply": "b2", "playouts": "16000"}\n', encoding="utf-8")
     r = run("--log", str(bad), "--write", "--out", str(out), script=script)
     assert r.returncode == 2 and r.stdout.startswith("no lines at 16000 playouts") and out.stat().st_size > 1000
     bad.write_bytes(bytes(range(256)) * 50)  # a binary file, then a folder: short messages, the table kept
@@ -84,6 +85,31 @@ def test_the_book_maker_without_mohex_writes_the_shipped_table_from_the_shipped_
     r = run("--log", str(tmp_path), "--write", "--out", str(out), script=script)
     assert r.returncode == 2 and r.stderr.startswith("cannot read ") and "Traceback" not in r.stderr
     assert out.stat().st_size > 1000
+    for flag, value in (("--plies", "9"), ("--plies", "x" * 10000), ("--plies", ""), ("--thirds", "5"),
+                        ("--thirds", "1," * 5000)):  # bad options: one short line, status 2
+        r = run("--log", str(bad), "--write", "--out", str(out), flag, value, script=script)
+        assert r.returncode == 2 and len(r.stderr) < 400 and "Traceback" not in r.stderr, (flag, r.stderr[-300:])
+
+
+def test_the_book_maker_writes_only_the_plies_asked(tmp_path):
+    script = ROOT / "benchmarks" / "mohex_book.py"
+    log = tmp_path / "b.jsonl"
+    log.write_text('{"moves": [], "reply": "f6", "playouts": 16000}\n{"moves": ["a1"], "reply": "j2", "playouts": 16000}\n'
+                   '{"moves": ["a1", "j2"], "reply": "f6", "playouts": 16000}\n'
+                   '{"moves": ["a1", "j2", "f6"], "reply": "f5", "playouts": 16000}\n'
+                   '{"moves": ["a1", "j2", "i2"], "reply": "f6", "playouts": 100}\n', encoding="utf-8")
+    out = tmp_path / "t.py"
+    written = {}
+    for chosen in ("1,2,4", "3", "1,2,3,4"):
+        r = run("--log", str(log), "--write", "--out", str(out), "--plies", chosen, script=script)
+        assert r.returncode == 0, r.stderr
+        namespace = {}
+        exec(out.read_text(encoding="utf-8"), namespace)
+        written[chosen] = namespace["BOOK"]
+    # the line at 100 playouts (a smaller budget's third move) never enters the table
+    assert written["1,2,4"] == {"": "f6", "a1": "j2", "a1 j2 f6": "f5"}
+    assert written["3"] == {"a1 j2": "f6"}
+    assert len(written["1,2,3,4"]) == 4
 
 
 def test_search_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):

@@ -9,15 +9,19 @@ its half-turn (``(x, y)`` -> ``(10 - x, 10 - y)``): Hex looks the same to both p
 orientation.  The book answers only positions it holds, only on the 11x11 board, and never with
 the swap rule on (it knows no swaps).
 
-The search agent plays the book's answer without searching (:meth:`MCTSAgent.start` returns it)
-within its ``book_plies``: by default the first move and the answer to it; the table's third
-moves are played only with ``book_plies = 3`` (against MoHex they did worse than the search's
-own).  Analysis leaves the book out and searches, so what it shows is the search's view.
+The table holds lines of up to ``MAX_LINE`` moves: the first move, Red's answer to every first
+move and Red's second move after Blue's likeliest third moves (``--plies`` of the generator
+chooses which plies it writes: Blue's third moves from MoHex did worse against it than the
+search's own, so the shipped table leaves them out).  The search agent plays the book's answer
+without searching (:meth:`MCTSAgent.start` returns it) while fewer than its ``book_plies`` moves
+have been played.  Analysis leaves the book out and searches, so what it shows is the search's
+view.
 """
 
 from __future__ import annotations
 
 SIZE = 11
+MAX_LINE = 3  # the longest line the book answers (so the latest ply it plays is the fourth)
 LETTERS = "abcdefghijk"
 
 
@@ -81,7 +85,7 @@ def book() -> dict:
 
 def book_answer(moves: list[str]) -> str | None:
     """The book's answer (a cell name) after the line ``moves`` of cell names, else ``None``."""
-    if len(moves) > 2 or not all(parse_cell(m) for m in moves):
+    if len(moves) > MAX_LINE or not all(parse_cell(m) for m in moves):
         return None
     line = canonical_line(list(moves))
     answer = book().get(tuple(line))
