@@ -256,3 +256,26 @@ def test_a_long_bad_number_is_quoted_short():
     assert r.returncode == 2 and len(r.stderr.splitlines()[-1]) < 120, r.stderr[-200:]
     r = run("--score", "x.jsonl", "--sets", "7", script=script)
     assert r.returncode == 2 and "'7' is not in 0..6" in r.stderr
+
+
+def test_a_match_of_one_seat_plays_and_resumes_only_that_seats_games(tmp_path):
+    """``--seat second`` (common.run_match's ``keep``): only the odd games, the same game numbers
+    as in the whole match, so a rerun of the whole match plays only the other half."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from common import run_match
+
+    played = []
+
+    def play(k):
+        played.append(k)
+        return {"game": k, "ours_seat": k % 2, "won": k % 3 == 0, "ours": {"cpu": 1.0}, "theirs": {"cpu": 1.0},
+                "mode": "ladder", "seed": 7}
+
+    log = tmp_path / "m.jsonl"
+    cfg = {"mode": "ladder", "seed": 7}
+    recs = run_match(cfg, 6, log, ("mode", "seed"), play, lambda rec, n: "", keep=lambda k: k % 2 == 1)
+    assert played == [1, 3, 5] and [r["game"] for r in recs] == [1, 3, 5]
+    recs = run_match(cfg, 6, log, ("mode", "seed"), play, lambda rec, n: "")
+    assert played == [1, 3, 5, 0, 2, 4] and [r["game"] for r in recs] == list(range(6))
+    r = run("--ladder", "100", "--seat", "third", MOHEX=str(tmp_path / "absent"))
+    assert r.returncode == 2 and "--seat" in r.stderr and "Traceback" not in r.stderr
