@@ -83,8 +83,8 @@ class MCTSAgent(BitSearch, Agent):
     reuse_tree = True  # perfect information: keep the searched subtree for the next move
     # the game's opening book's move (its hooks' ``book_move``), played without searching while fewer
     # than this many moves have been played (0: never).  Hex: 2, the first move and the answer to it;
-    # its book's third moves (book_plies = 3) won 1 and lost 7 of the games that ended differently
-    # against MoHex (docs/benchmarks.md, "The opening book")
+    # Red's second move from its book (book_plies = 4) won 5 and lost 6 of the games that ended
+    # differently against MoHex (docs/benchmarks.md, "The opening book")
     book_plies = 2
     use_bits = True  # Hex and regular Y (``bit_state()``, hex-grid boards): the fast search (games/connection/mcts.py)
     # the clock of time budgets: wall time by default; benchmarks that give each side the same
