@@ -5,6 +5,7 @@ with itself at the large one.  A benchmark only (MoHex is never a requirement of
     nice python benchmarks/mohex_analysis.py --positions 50 --seconds 1 --log analysis.jsonl
     python benchmarks/mohex_analysis.py --summary --log analysis.jsonl
     python benchmarks/mohex_analysis.py --rescore --log analysis.jsonl --set pattern_prior=10
+    python benchmarks/mohex_analysis.py --rescore --log analysis.jsonl --our-iterations 3000
 
 * Positions: position ``i`` opens with a seeded random cell, then MoHex at ``--play`` playouts
   (300) plays both sides for a seeded 14-34 more moves (one MoHex process, ``--seed``); a
@@ -19,7 +20,9 @@ with itself at the large one.  A benchmark only (MoHex is never a requirement of
   Wilson interval, and the CPU s a position of each.  MoHex's path as in ``benchmarks/mohex.py``.
 * ``--rescore``: no MoHex needed; our search again on the logged positions with ``--set``
   settings (as ``benchmarks/selfplay.py``'s ``--a``), against the logged reference moves: a quick
-  A/B of a change of the search against MoHex's judgement.
+  A/B of a change of the search against MoHex's judgement.  With ``--our-iterations N`` the
+  search runs N iterations instead of ``--seconds`` (the same moves whatever the machine's load:
+  the search is deterministic for a seed).
 """
 
 from __future__ import annotations
@@ -68,8 +71,8 @@ def position(eng: MoHex, cfg: dict, i: int) -> list[str]:
     return moves if not game.is_over else []
 
 
-def our_top(moves: list[str], seconds: float, seed: int, settings=()) -> tuple[str, float, object]:
-    """Our search's move after ``moves`` at ``seconds`` CPU s: (cell, CPU s, the agent)."""
+def our_top(moves: list[str], seconds: float, seed: int, settings=(), iterations: int | None = None) -> tuple[str, float, object]:
+    """Our search's move after ``moves`` at ``seconds`` CPU s (or ``iterations``): (cell, CPU s, the agent)."""
     game = new_hex()
     for m in moves:
         game.play(m)
@@ -77,20 +80,27 @@ def our_top(moves: list[str], seconds: float, seed: int, settings=()) -> tuple[s
     agent.clock = time.process_time
     for name, value in settings:
         setattr(agent, name, value)
+    agent.book_plies = 0  # (a position after the book's plies; analysis never plays the book)
     cpu = time.process_time()
-    agent.start(game)
-    agent.think(seconds=seconds)
+    quick = agent.start(game)
+    if quick is not None:
+        return game.format_move(quick), time.process_time() - cpu, agent
+    if iterations is None:
+        agent.think(seconds=seconds)
+    else:
+        agent.think(iterations=iterations)
     return game.format_move(agent.best_move()), time.process_time() - cpu, agent
 
 
-def rescore(recs: list[dict], seconds: float, settings) -> str:
+def rescore(recs: list[dict], seconds: float, settings, iterations: int | None = None) -> str:
     k = cpu = 0.0
     for r in recs:
-        move, c, _ = our_top(r["moves"], seconds, r["seed"], settings)
+        move, c, _ = our_top(r["moves"], seconds, r["seed"], settings, iterations)
         k += move == r["reference_move"]
         cpu += c
     lo, hi = wilson(k, len(recs))
-    return (f"ours with {dict(settings)} agrees with MoHex's reference on {k:.0f}/{len(recs)} = "
+    budget = f"{iterations} iterations" if iterations else f"{seconds:g} CPU s"
+    return (f"ours at {budget} with {dict(settings)} agrees with MoHex's reference on {k:.0f}/{len(recs)} = "
             f"{100 * k / len(recs):.0f} % (95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %), {cpu / len(recs):.2f} CPU s a position")
 
 
@@ -101,8 +111,8 @@ def measure(eng: MoHex, cfg: dict, moves: list[str]) -> dict | None:
     small, small_cpu, _ = ask(eng, moves, cfg["small"])
     ours, cpu, agent = our_top(moves, cfg["seconds"], cfg["seed"])
     return {"moves": moves, "reference_move": ref, "small_move": small, "ours_move": ours, "reference_cpu": ref_cpu,
-            "small_cpu": small_cpu, "ours_cpu": cpu, "iterations": agent.last_iterations,
-            "ours_proven": agent._root.proven}
+            "small_cpu": small_cpu, "ours_cpu": cpu, "iterations": getattr(agent, "last_iterations", 0),
+            "ours_proven": getattr(getattr(agent, "_root", None), "proven", None)}
 
 
 def summary(recs: list[dict]) -> list[str]:
@@ -134,6 +144,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rescore", action="store_true", help="our search again on the logged positions (no MoHex)")
     ap.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE",
                     help="--rescore: a search setting")
+    ap.add_argument("--our-iterations", type=bounded(int, 1, 10**7), metavar="N",
+                    help="--rescore: our search at N iterations a position instead of --seconds")
     args = ap.parse_args(argv)
     cfg = {"play": args.play, "reference": args.reference, "small": args.small, "seconds": args.seconds,
            "seed": args.seed}
@@ -151,7 +163,7 @@ def main(argv=None) -> int:
         if not recs:
             print(f"no positions in {args.log}")
         elif args.rescore:
-            print(rescore(recs, args.seconds, args.set))
+            print(rescore(recs, args.seconds, args.set, args.our_iterations))
         else:
             print("\n".join(summary(recs)))
         return 0

@@ -50,6 +50,13 @@ def test_the_analysis_benchmark_without_mohex(tmp_path):
     r = run("--summary", "--log", str(log), script=ANALYSIS, MOHEX=absent)
     assert r.returncode == 0 and "ours         agrees with MoHex's reference on 0/1" in r.stdout
     assert "MoHex small  agrees with MoHex's reference on 1/1" in r.stdout
+    # --rescore at a fixed number of iterations: the same answer each run, whatever the load
+    first = run("--rescore", "--log", str(log), "--our-iterations", "150", script=ANALYSIS, MOHEX=absent)
+    again = run("--rescore", "--log", str(log), "--our-iterations", "150", script=ANALYSIS, MOHEX=absent)
+    assert first.returncode == 0 and "ours at 150 iterations with {} agrees with MoHex's reference on" in first.stdout
+    assert first.stdout.split(" agrees")[1].split(",")[0] == again.stdout.split(" agrees")[1].split(",")[0]
+    r = run("--rescore", "--log", str(log), "--our-iterations", "0", script=ANALYSIS, MOHEX=absent)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
 def test_the_games_maker_without_mohex(tmp_path):
