@@ -133,9 +133,15 @@ def shows(blob, patterns):
 
 def check_no_leak(pages, game):
     """Neither page's storage nor DOM holds a tile of the other's hand; each shows its own."""
+    from pygame_core.hidden import load_player
     for seat in (0, 1):
         mine, theirs = pages[seat], pages[1 - seat]
-        hand = hand_names(record_of(theirs), game)
+        for _ in range(150):  # (a busy machine: the seat's dealt record may reach storage a little later)
+            record = record_of(theirs)
+            if load_player(record).game is not None:
+                break
+            theirs.wait_for_timeout(200)
+        hand = hand_names(record, game)
         assert hand
         blob = page_text(mine)
         leaked = [p for p in hand if shows(blob, p)]
