@@ -93,15 +93,19 @@ def our_top(moves: list[str], seconds: float, seed: int, settings=(), iterations
 
 
 def rescore(recs: list[dict], seconds: float, settings, iterations: int | None = None) -> str:
-    k = cpu = 0.0
+    k = 0
+    cpus = []
     for r in recs:
         move, c, _ = our_top(r["moves"], seconds, r["seed"], settings, iterations)
         k += move == r["reference_move"]
-        cpu += c
+        cpus.append(c)
     lo, hi = wilson(k, len(recs))
     budget = f"{iterations} iterations" if iterations else f"{seconds:g} CPU s"
-    return (f"ours at {budget} with {dict(settings)} agrees with MoHex's reference on {k:.0f}/{len(recs)} = "
-            f"{100 * k / len(recs):.0f} % (95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %), {cpu / len(recs):.2f} CPU s a position")
+    cpus.sort()
+    n = len(cpus)
+    return (f"ours at {budget} with {dict(settings)} agrees with MoHex's reference on {k}/{n} = "
+            f"{100 * k / n:.0f} % (95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %), CPU s a position: mean "
+            f"{sum(cpus) / n:.2f}, median {cpus[n // 2]:.2f}, 90th percentile {cpus[int(0.9 * n)]:.2f}, max {cpus[-1]:.2f}")
 
 
 def measure(eng: MoHex, cfg: dict, moves: list[str]) -> dict | None:

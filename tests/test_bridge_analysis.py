@@ -46,6 +46,18 @@ def test_analysis_goes_on_in_slices_and_answers_for_the_position_on_screen():
     assert ok(s, {"cmd": "state"})["moves"] == ["e5", "d5"]
 
 
+def test_the_analysis_board_is_open_ended_and_the_computers_move_expects_its_level():
+    """The analysis board thinks slice after slice with no end in view, so its search keeps the
+    root's full analysis (``open_ended``); the computer's move and a hint expect their level's
+    iterations (``expected``: the root's analysis is scaled to them)."""
+    s = hex_session(11, ["f6", "e7"])
+    ok(s, {"cmd": "analyse", "seconds": 0.05, "top": 3})
+    agent = next(iter(s.analyses.values()))["agent"]
+    assert agent.open_ended and agent.expected is None
+    ok(s, {"cmd": "think", "seconds": 0.05, "iterations": 8700})
+    assert s.search["agent"].expected == 8700 and not s.search["agent"].open_ended
+
+
 def test_a_position_analysed_before_goes_on_where_it_stopped_and_a_following_one_reuses_the_subtree():
     s = hex_session(9, ["e5", "d5"])  # (big enough that a tenth of a second cannot solve it)
     before = ok(s, {"cmd": "analyse", "seconds": 0.1})

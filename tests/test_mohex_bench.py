@@ -55,6 +55,7 @@ def test_the_analysis_benchmark_without_mohex(tmp_path):
     again = run("--rescore", "--log", str(log), "--our-iterations", "150", script=ANALYSIS, MOHEX=absent)
     assert first.returncode == 0 and "ours at 150 iterations with {} agrees with MoHex's reference on" in first.stdout
     assert first.stdout.split(" agrees")[1].split(",")[0] == again.stdout.split(" agrees")[1].split(",")[0]
+    assert "CPU s a position: mean " in first.stdout and ", 90th percentile " in first.stdout
     r = run("--rescore", "--log", str(log), "--our-iterations", "0", script=ANALYSIS, MOHEX=absent)
     assert r.returncode == 2 and "Traceback" not in r.stderr
 

@@ -26,7 +26,10 @@ wins and losses are carried up the tree).
 
 Budgets are an iteration count (reproducible with a seed; by default the game's hooks'
 ``iterations`` if they set one, else ``default_iterations``) or a time limit.  An iteration
-budget stops early once the most visited move cannot be caught up.  With perfect information it
+budget stops early once the most visited move cannot be caught up.  The first ``think`` of a
+move tells the search what the move expects (``expected``: its iterations, or its seconds at
+the game's CPython rate, :data:`pygame_core.levels.RATES`), so the Hex/Y root's analysis fits
+short budgets; ``open_ended`` agents (the analysis board) get the full analysis.  With perfect information it
 always takes a move that wins at once.
 """
 
@@ -37,6 +40,7 @@ import math
 import random
 import time
 
+from ..levels import DEFAULT_RATE, RATES
 from ..search_hooks import hooks_for
 from . import Agent, check_number, register
 from ..games.connection.mcts import BitNode, BitSearch
@@ -90,6 +94,9 @@ class MCTSAgent(BitSearch, Agent):
     # the clock of time budgets: wall time by default; benchmarks that give each side the same
     # CPU time set ``time.process_time``
     clock = staticmethod(time.perf_counter)
+    # a search thought on in slices with no end in view (the analysis board): the root's analysis is
+    # not scaled to the first slice's budget (BitSearch.pairs_share)
+    open_ended = False
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time_limit: float | None = None, exploration: float | None = None,
@@ -153,6 +160,9 @@ class MCTSAgent(BitSearch, Agent):
             self._bits_start(game, self._root)
         self._legal = legal = game.legal_moves()
         self.last_iterations = 0
+        self.expected = None  # the iterations this move's search expects: set by its first think
+        self._rate = RATES.get(game.game_id, DEFAULT_RATE)
+        self._expecting = not self.open_ended
         if len(legal) == 1:
             return legal[0]
         if not hidden:
@@ -207,6 +217,9 @@ class MCTSAgent(BitSearch, Agent):
             seconds = self.time_limit
             if seconds is None:
                 iterations = self.iterations or self._hooks.iterations or self.default_iterations
+        if self._expecting:  # the move's budget (a time budget at the game's CPython rate)
+            self._expecting = False
+            self.expected = iterations if iterations is not None else int(seconds * self._rate)
         clock = self.clock
         deadline = None if seconds is None else clock() + seconds
         done = 0

@@ -69,14 +69,24 @@ class HSearchKnowledge:
         cell = most_blocking([theirs.vc_win] + theirs.sc_wins, empty & ~(f[0] | f[1] | f[2]) or empty)
         return self._move_of[cell] if cell >= 0 else None
 
+    def _root_pairs(self) -> int:
+        """The root's budget for H-search over every pair: ``pairs_budget``, at most
+        ``pairs_share`` connections per iteration the move's search expects (``expected``; None:
+        open-ended, no cap)."""
+        if self.expected is None:
+            return self.pairs_budget
+        return min(self.pairs_budget, int(self.pairs_share * self.expected))
+
     def _hsearch_due(self, node, parent=None) -> bool:
         """Whether the node's H-search runs at this ranking, and which (``node.hs``): the root
         at its first ranking, another node at ``hsearch_visits`` visits; over every pair of
-        points (2) at the root, at the root's children from ``pairs_children`` visits and at
+        points (2) at the root (when its budget, :meth:`_root_pairs`, reaches
+        ``hsearch_budget``), at the root's children from ``pairs_children`` visits and at
         any node from ``pairs_visits`` visits (each 0: never), when ``pairs_budget`` is set;
         else the anchored one (1)."""
         pairs = self.pairs_budget and (
-            node.player is None or self.pairs_visits and node.visits >= self.pairs_visits
+            node.player is None and self._root_pairs() >= self.hsearch_budget
+            or self.pairs_visits and node.visits >= self.pairs_visits
             or self.pairs_children and parent is not None and parent.player is None
             and node.visits >= self.pairs_children)
         if not node.hs and (node.player is None or node.visits >= self.hsearch_visits or pairs):
@@ -117,7 +127,7 @@ class HSearchKnowledge:
         other = 1 - me
         search = their_search = hsearch
         if node.hs == 2:  # (the deeper search over every pair of points)
-            search, budget = hsearch_pairs, self.pairs_budget
+            search, budget = hsearch_pairs, self._root_pairs() if root else self.pairs_budget
             if root or not self.pairs_mover_only:
                 their_search = hsearch_pairs
         found = [None, None]

@@ -152,6 +152,12 @@ class BitSearch(HSearchKnowledge):
     # H-search over every pair of points, this many connections (0: never), at the root (once a move), its
     # children from pairs_children visits, any node from pairs_visits (0: never): HSearchKnowledge._hsearch_due
     pairs_budget = 12000
+    # ... scaled to the move's budget at the root: at most pairs_share connections per iteration the
+    # move expects (``expected``, set by the agent's first think of a move; None: open-ended, the
+    # full pairs_budget), and below hsearch_budget the root keeps the anchored search: at 0.3 s a
+    # move its full search took up to 2.6 CPU s (docs/benchmarks.md, "The root's analysis")
+    pairs_share = 0.45
+    expected = None
     pairs_visits = 0
     pairs_children = 0
     # decompositions (bitboard_decompose) where the search over every pair runs (the root): at
