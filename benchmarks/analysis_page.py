@@ -7,6 +7,12 @@ site first (``python build_scripts/build.py``), then ``python benchmarks/analysi
 2. Review in Pyodide: the same 60-move Hex 11 game as benchmarks/review.py, reviewed through the
    bridge's ``review`` command at ``--review-seconds`` a position (the page's own loop), timed
    from the page; with the CPython figure of one process beside it for the ratio.
+3. Slices in Pyodide (``--slices N``): the first N middle-game positions of
+   ``benchmarks/data/analysis.jsonl``, each analysed afresh through ``analyse`` in 0.25 s slices
+   for ``--slice-seconds``, as the page does; prints the longest round trip of a slice (what a
+   click on the board waits for at most while the worker analyses) as a median, 90th
+   percentile and maximum over the positions.  The root's analysis stops at a slice's end
+   (``sliced``); before it did, it ran in one slice.
 """
 from __future__ import annotations
 
@@ -73,6 +79,38 @@ def pyodide_review(page, moves: int, seconds: float) -> None:
           f"({sum(1 for m in out['moves'] if m['mark'])} marked moves)")
 
 
+def slice_latency(page, count: int, seconds: float) -> None:
+    import json
+    import statistics
+    recs = [json.loads(line) for line in (ROOT / "benchmarks" / "data" / "analysis.jsonl").read_text().splitlines()]
+    longest = []
+    import pygame_core
+    for rec in recs[:count]:
+        game = pygame_core.new_game("hex", seed=0)
+        for move in rec["moves"]:
+            game.play(game.parse_move(move))
+        page.evaluate("r => window.boardwright.send(r)", {"cmd": "load", "players": ["human", "human"],
+                                                          "record": game.record()})
+        page.wait_for_selector("#board:not(.busy)")
+        trips = page.evaluate("""async (seconds) => {
+          const out = [], t0 = performance.now();
+          let restart = true;
+          while (performance.now() - t0 < seconds * 1000) {
+            const t = performance.now();
+            const r = await window.boardwright.call({cmd: "analyse", seconds: 0.25, restart});
+            restart = false;
+            out.push(performance.now() - t);
+            if (!r.ok || r.result.done) break;
+          }
+          return out;
+        }""", seconds)
+        longest.append(max(trips) / 1000)
+    xs = sorted(longest)
+    print(f"analysis slices in Pyodide (0.25 s asked), {len(xs)} positions of analysis.jsonl: the longest round trip "
+          f"a position: median {statistics.median(xs):.2f} s, p90 {xs[min(len(xs) - 1, int(0.9 * len(xs)))]:.2f} s, "
+          f"max {xs[-1]:.2f} s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", default=str(ROOT / "dist" / "site"))
@@ -80,6 +118,9 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=60)
     ap.add_argument("--review-seconds", type=float, default=0.5)
     ap.add_argument("--skip-review", action="store_true")
+    ap.add_argument("--skip-live", action="store_true")
+    ap.add_argument("--slices", type=int, default=0, help="positions for the slice measurement (0: none)")
+    ap.add_argument("--slice-seconds", type=float, default=8.0, help="analysis time a position")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
     server, url = serve_in_thread(Path(args.site), port=0)
@@ -90,7 +131,10 @@ def main() -> None:
             page.add_init_script(LONG_TASKS)
             page.goto(url + "index.html")
             page.wait_for_selector("body[data-ready=true]", timeout=120_000)
-            live_analysis(page, args.seconds)
+            if not args.skip_live:
+                live_analysis(page, args.seconds)
+            if args.slices:
+                slice_latency(page, args.slices, args.slice_seconds)
             if not args.skip_review:
                 pyodide_review(page, args.moves, args.review_seconds)
             browser.close()

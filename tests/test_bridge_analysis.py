@@ -30,10 +30,21 @@ def hex_session(size=5, moves=()):
     return s
 
 
+def analyse_past(s, before: dict, **req) -> dict:
+    """``analyse`` slice after slice until the search has run iterations past ``before``'s (a
+    slice may end inside the root's analysis, which goes on at the next: a slow machine may
+    need a few)."""
+    for _ in range(200):
+        out = ok(s, {"cmd": "analyse", **req})
+        if out["iterations"] > before["iterations"]:
+            return out
+    raise AssertionError("the analysis made no progress in 200 slices")
+
+
 def test_analysis_goes_on_in_slices_and_answers_for_the_position_on_screen():
     s = hex_session(9, ["e5", "d5"])  # (not solved in these slices: the search goes on)
     first = ok(s, {"cmd": "analyse", "seconds": 0.05, "top": 3})
-    second = ok(s, {"cmd": "analyse", "seconds": 0.05, "top": 3})
+    second = analyse_past(s, first, seconds=0.05, top=3)
     assert first["position"] == {"path": [0, 0], "cursor": 2} and first["player"] == 0
     assert second["iterations"] > first["iterations"] > 0 and second["visits"] > first["visits"]
     assert 1 <= len(second["candidates"]) <= 3
@@ -53,9 +64,30 @@ def test_the_analysis_board_is_open_ended_and_the_computers_move_expects_its_lev
     s = hex_session(11, ["f6", "e7"])
     ok(s, {"cmd": "analyse", "seconds": 0.05, "top": 3})
     agent = next(iter(s.analyses.values()))["agent"]
-    assert agent.open_ended and agent.expected is None
+    assert agent.open_ended and agent.expected is None and agent.sliced
     ok(s, {"cmd": "think", "seconds": 0.05, "iterations": 8700})
-    assert s.search["agent"].expected == 8700 and not s.search["agent"].open_ended
+    assert s.search["agent"].expected == 8700 and not s.search["agent"].open_ended and s.search["agent"].sliced
+
+
+@pytest.mark.parametrize("cmd", ["analyse", "think"])
+def test_a_slice_of_the_page_ends_inside_the_roots_analysis_and_the_next_goes_on(monkeypatch, cmd):
+    """The page's slices (``analyse``, ``think``) stop the root's analysis (seconds in Pyodide)
+    at their end: the next slice goes on with it, then with the iterations."""
+    from pygame_core.agents.mcts import MCTSAgent
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(MCTSAgent, "clock", staticmethod(lambda: next(ticks) * 0.001))  # (a ms a look)
+    s = hex_session(11, ["f6", "e7", "c3", "h4", "d9", "g8"])
+    req = {"cmd": cmd, "seconds": 0.04} if cmd == "analyse" else {"cmd": cmd, "seconds": 0.04, "iterations": 29000}
+    first = ok(s, req)
+    agent = next(iter(s.analyses.values()))["agent"] if cmd == "analyse" else s.search["agent"]
+    assert first["iterations"] == agent.rank_first and agent._root_job is not None
+    stopped = 0
+    for _ in range(1000):
+        out = ok(s, req)
+        if out["iterations"] > first["iterations"]:
+            break
+        stopped += 1
+    assert stopped >= 1 and agent._root_job is None and agent._root.hs == 2
 
 
 def test_a_position_analysed_before_goes_on_where_it_stopped_and_a_following_one_reuses_the_subtree():
@@ -65,8 +97,9 @@ def test_a_position_analysed_before_goes_on_where_it_stopped_and_a_following_one
     ok(s, {"cmd": "goto", "cursor": 1})
     ok(s, {"cmd": "analyse", "seconds": 0.01})
     ok(s, {"cmd": "goto", "cursor": 2})
-    back = ok(s, {"cmd": "analyse", "seconds": 0.01})
-    assert back["visits"] > before["visits"] and back["iterations"] > before["iterations"]  # kept
+    agent = next(iter(s.analyses.values()))["agent"]
+    back = analyse_past(s, before, seconds=0.01)
+    assert back["visits"] > before["visits"] and s.analyses[next(reversed(s.analyses))]["agent"] is agent  # kept
     ok(s, {"cmd": "play", "move": back["best"]})
     after = ok(s, {"cmd": "analyse", "seconds": 0.01})
     assert after["visits"] > after["iterations"]  # it started from what was searched under best

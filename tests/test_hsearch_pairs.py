@@ -223,6 +223,66 @@ def test_the_roots_analysis_fits_the_moves_budget(monkeypatch, budget, open_ende
     assert agent.expected == expect
 
 
+def _sliced_agent(moves, sliced: bool):
+    import pygame_core
+    from pygame_core.agents.mcts import MCTSAgent
+    g = pygame_core.new_game("hex", seed=0)
+    for cell in moves:
+        g.play(g.parse_move(cell))
+    agent = MCTSAgent(seed=1)
+    agent.open_ended, agent.sliced = True, sliced
+    ticks = iter(range(10**9))
+    agent.clock = lambda: next(ticks) * 0.001  # (each look at the clock: a millisecond, on any machine)
+    agent.start(g)
+    return agent, g
+
+
+SLICED_POSITION = ("f6", "e7", "c3", "h4", "d9", "g8")
+
+
+def test_a_sliced_search_stops_in_the_roots_analysis_and_ends_as_in_one_piece():
+    """The page thinks in slices (``sliced``, bridge/think.py and analysis.py): the root's
+    analysis (H-search over every pair, decompositions; seconds in Pyodide) stops at a slice's
+    end and goes on at the next, so "stop" is prompt; with an iteration budget the search ends
+    exactly as it does in one piece (the same iterations, the same statistics)."""
+    whole, _ = _sliced_agent(SLICED_POSITION, False)
+    whole.think(iterations=1000, seconds=0.05)  # (in one piece: the analysis overruns the slice)
+    assert whole.last_iterations > whole.rank_first + 1 and whole._root_job is None and whole._root.hs == 2
+    whole.think(iterations=1000 - whole.last_iterations)
+    agent, _ = _sliced_agent(SLICED_POSITION, True)
+    empty = calls = 0
+    while agent.last_iterations < whole.last_iterations:
+        done = agent.think(iterations=whole.last_iterations - agent.last_iterations, seconds=0.005)
+        calls += 1
+        if not done:
+            empty += 1
+            assert agent._root_job is not None
+        assert calls < 10_000
+    assert empty >= 3  # (the analysis ran over several slices)
+    assert agent._root_job is None and agent._root.hs == 2 and agent.best_move() == whole.best_move()
+    seen = {m: (c.visits, c.wins, c.proven) for m, c in agent._root.children.items()}
+    assert seen == {m: (c.visits, c.wins, c.proven) for m, c in whole._root.children.items()}
+
+
+def test_a_new_position_drops_an_analysis_stopped_at_a_slices_end():
+    """A search started on another position (the page moved on) forgets the analysis it had
+    stopped; the new root gets its own, which runs to its end over the next slices."""
+    agent, g = _sliced_agent(SLICED_POSITION, True)
+    for _ in range(1000):
+        agent.think(seconds=0.005)
+        if agent._root_job is not None:
+            break
+    assert agent._root_job is not None  # (a slice ended inside the root's analysis)
+    g.play(g.parse_move("e4"))
+    agent.start(g)
+    assert agent._root_job is None
+    for _ in range(10_000):
+        if getattr(agent._root, "rank_at", 0) > agent.rank_first:  # (its first ranking, the analysis done)
+            break
+        agent.think(seconds=0.005)
+    assert agent._root_job is None and agent._root.hs == 2 and agent.last_iterations > agent.rank_first
+
+
 ROOT_CHILDREN_POSITION = ("e4", "d1", "f6", "b6", "f4", "c4", "f3", "e1")
 
 

@@ -29,8 +29,10 @@ Budgets are an iteration count (reproducible with a seed; by default the game's 
 budget stops early once the most visited move cannot be caught up.  The first ``think`` of a
 move tells the search what the move expects (``expected``: its iterations, or its seconds at
 the game's CPython rate, :data:`pygame_core.levels.RATES`), so the Hex/Y root's analysis fits
-short budgets; ``open_ended`` agents (the analysis board) get the full analysis.  With perfect information it
-always takes a move that wins at once.
+short budgets; ``open_ended`` agents (the analysis board) get the full analysis.  A ``sliced``
+agent (the page's: a ``think`` a slice) stops the root's analysis at a slice's end and goes on
+with it at the next, so "stop" stays prompt; with an iteration budget the search ends as it would
+in one piece.  With perfect information it always takes a move that wins at once.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from ..levels import DEFAULT_RATE, RATES
 from ..search_hooks import hooks_for
 from . import Agent, check_number, register
 from ..games.connection.mcts import BitNode, BitSearch
+from ..games.connection.hsearch import SliceEnd
 
 MAX_ITERATIONS = 10**8  # settings above these are typing mistakes, not searches anyone waits for
 MAX_SECONDS = 3600  # a move
@@ -163,6 +166,7 @@ class MCTSAgent(BitSearch, Agent):
         self.expected = None  # the iterations this move's search expects: set by its first think
         self._rate = RATES.get(game.game_id, DEFAULT_RATE)
         self._expecting = not self.open_ended
+        self._root_job = None  # (an analysis of another position stopped at a slice's end)
         if len(legal) == 1:
             return legal[0]
         if not hidden:
@@ -221,7 +225,7 @@ class MCTSAgent(BitSearch, Agent):
             self._expecting = False
             self.expected = iterations if iterations is not None else int(seconds * self._rate)
         clock = self.clock
-        deadline = None if seconds is None else clock() + seconds
+        deadline = self._deadline = None if seconds is None else clock() + seconds
         done = 0
         # The fast search makes no cyclic garbage (its nodes stay reachable, the rest is freed
         # by reference counting), but the collector would walk its growing tree again and again:
@@ -237,7 +241,10 @@ class MCTSAgent(BitSearch, Agent):
                     break
                 if root.proven is not None:
                     break  # solved
-                iterate(root, game, hidden)
+                try:
+                    iterate(root, game, hidden)
+                except SliceEnd:
+                    break  # (the slice ended in the root's analysis: it goes on at the next)
                 done += 1
                 if iterations is not None and done % 10 == 0 and self._decided(root, iterations - done):
                     break  # the most visited move can no longer be caught up

@@ -69,6 +69,7 @@ def _search_for(session: Session, key: tuple, game, restart: bool) -> dict:
         agent = agents.get(name, game.game_id)(seed=position_seed(game))
     agent.book_plies = 0  # analysis shows the search's view, not the opening book's move
     agent.open_ended = True  # thought on slice after slice: the root's full analysis
+    agent.sliced = True  # ... which stops at a slice's end and goes on at the next
     quick = agent.start(game)
     entry = {"agent": agent, "name": name, "quick": quick}
     kept[key] = entry

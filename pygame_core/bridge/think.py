@@ -104,6 +104,7 @@ def _think_search(session: Session, game, name: str, restart: bool) -> dict:
             and getattr(search["agent"], "reuse_tree", False)):
         agent = search["agent"]  # same game and agent: it keeps the subtree searched so far
     if hasattr(agent, "think"):
+        agent.sliced = True  # thought slice after slice: the root's analysis stops at a slice's end
         quick = agent.start(shown)
         search = {"key": key, "agent": agent, "move": quick, "done": quick is not None}
     else:  # an agent that does not search: its move at once

@@ -1,7 +1,8 @@
 """What the bitboard modules share below :mod:`.bitboard` itself: :mod:`.bitboard` (playouts),
 :mod:`.bitboard_vc` (must-play regions), :mod:`.bitboard_ica` (inferior cells) and
 :mod:`.bitboard_captured` (captured sets) import this
-module, and it imports none of them.
+module, and it imports none of them; :func:`drain` runs the stepwise searches (a search that
+yields between pieces of its work, so the page's search can stop it at a slice's end).
 """
 
 from __future__ import annotations
@@ -19,6 +20,17 @@ def disjoint(found: int, both: int, taken: int) -> int:
             taken |= pair
             kept |= low
     return kept
+
+
+def drain(steps):
+    """Run a generator of work in steps (one that yields between pieces of its work and
+    returns its result, as :func:`.bitboard_hsearch_pairs.pairs_steps` does) to its end: its
+    result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def single_bits(m: int) -> list[int]:

@@ -32,7 +32,8 @@ every side they reach, and the argument above is Hex's.
 from __future__ import annotations
 
 from .bitboard_hsearch import bridge_partners, chains_of
-from .bitboard_hsearch_pairs import _bits, hsearch_pairs
+from .bitboard_base import drain
+from .bitboard_hsearch_pairs import _bits, hsearch_pairs, pairs_steps
 
 # Benzene looks only at pairs of groups next to two opponent groups in common (the rule holds
 # without it: the module docstring's proof does not use it)
@@ -148,6 +149,19 @@ def decomposition(core, stones: int, other: int, player: int, found) -> int:
 
 
 def decompose(core, stones, fill, me: int, searches, rounds: int = 4, refill=None):
+    """:func:`decompose_steps` run through (see there)."""
+    return drain(decompose_steps(core, stones, fill, me, searches, rounds, refill))
+
+
+def run_search(fn, core, stones: int, other: int, player: int, budget: int):
+    """An H-search (``fn``, :func:`~.bitboard_hsearch_pairs.hsearch_pairs` or the anchored one)
+    in steps: the pairs search yields between its steps (``yield from`` this)."""
+    if fn is hsearch_pairs:
+        return (yield from pairs_steps(core, stones, other, player, budget))
+    return fn(core, stones, other, player, budget)
+
+
+def decompose_steps(core, stones, fill, me: int, searches, rounds: int = 4, refill=None):
     """Decompositions on a filled board, the opponent of ``me`` first, for each player whose
     search is :func:`~.bitboard_hsearch_pairs.hsearch_pairs`: a carrier found is filled for its
     player, then ``refill(s0, s1)`` (the fill-in: ``(Blue's, Red's, dead)``; ``None``: none) runs
@@ -156,7 +170,8 @@ def decompose(core, stones, fill, me: int, searches, rounds: int = 4, refill=Non
     its own), ``searches[p]``: ``(function, budget)`` of player ``p``'s H-search.  Returns
     ``(fill, stones, found)``: the fill-in with the decompositions' fills, the stones, and both
     players' searches on them (``None`` where a winning VC ended the loop first, or where the
-    last fill left it to be run again)."""
+    last fill left it to be run again).  A generator: its searches yield between their steps
+    (:func:`run_search`)."""
     f, s = list(fill), list(stones)
     found = [None, None]
     for _ in range(rounds):
@@ -164,7 +179,7 @@ def decompose(core, stones, fill, me: int, searches, rounds: int = 4, refill=Non
         for p in (1 - me, me):
             fn, budget = searches[p]
             if found[p] is None:
-                found[p] = fn(core, s[p] | f[2], s[1 - p], p, budget)
+                found[p] = yield from run_search(fn, core, s[p] | f[2], s[1 - p], p, budget)
             if found[p].vc_win is not None:
                 return tuple(f), tuple(s), found
             if fn is not hsearch_pairs:

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import heapq
 
+from .bitboard_base import drain
 from .bitboard_hsearch import HResult, _wins, chains_of
 from .edge_strips import captured_sets, ladder_starts, strips
 from .edge_templates import template_vcs
@@ -63,6 +64,7 @@ MAX_SC = 32
 MAX_ORS = 6  # semi-connections the OR rule combines at most
 OR_RESULTS = 16  # new VCs one new SC may give at most
 BUDGET = 12000
+STEP = 25  # connections between two steps of pairs_steps (at most some 25 ms where the OR rule is busiest)
 # edge_strips.py: the second-row strips (Hex; on the 1,086 positions MoHex decides, with the
 # captured sets: 870 proven against 837, at 0.148 CPU s a position against 0.107) and the
 # captured sets of the cells next to a side (docs/benchmarks.md)
@@ -209,6 +211,14 @@ def _or_rule(lst: list, carrier: int) -> list:
 def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDGET) -> HResult:
     """The connections of ``player`` (``stones``) against ``other``, every pair of points (see
     the module docstring)."""
+    return drain(pairs_steps(core, stones, other, player, budget))
+
+
+def pairs_steps(core, stones: int, other: int, player: int, budget: int = BUDGET, step: int = STEP):
+    """:func:`hsearch_pairs` in steps: a generator that yields (``None``) after every ``step``
+    connections worked through and returns the :class:`~.bitboard_hsearch.HResult`, so a
+    search in slices can stop between two steps and go on later (:func:`.bitboard_base.drain`
+    runs it through)."""
     empty = core.full & ~(stones | other)
     sides = core.goals[player]
     hex_like = len(sides) == 2
@@ -258,6 +268,8 @@ def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDG
         if not lst or carrier not in lst:
             continue  # (replaced by a smaller one since)
         work += 1
+        if not work % step:
+            yield
         weak = is_weak(x, y, carrier, semi)
         for far, mid in ((x, y), (y, x)):
             if mid >= first_side or (semi and mid < nb):

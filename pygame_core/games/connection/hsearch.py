@@ -1,18 +1,23 @@
-"""H-search in the fast search of connection games (:mod:`.mcts`): what a node's
-virtual and semi-connections (:func:`.bitboard_hsearch.hsearch`) prove and where they make it
-play.  A mixin of :class:`~.mcts.BitSearch`; the node is its ``BitNode``."""
+"""What the fast search of connection games (:mod:`.mcts`) knows at a node's ranking
+(``_rank``): must-play regions, inferior cells, H-search (what a node's virtual and
+semi-connections, :func:`.bitboard_hsearch.hsearch`, prove and where they make it play), the
+root's solver and the learned prior, then the node's order.  A mixin of
+:class:`~.mcts.BitSearch`; the node is its ``BitNode``.  The root's analysis and solver run in
+steps (``_root_work``), so a search thought in slices stops them at a slice's end."""
 
 from __future__ import annotations
 
+import math
 from array import array
 
 from . import hex_patterns
 from .bitboard_dfpn import LOSS, WIN, Dfpn
 from .bitboard_hsearch import hsearch
-from .bitboard_decompose import decompose
+from .bitboard_base import drain
+from .bitboard_decompose import decompose_steps, run_search
 from .bitboard_hsearch_pairs import hsearch_pairs
 from .bitboard_captured import fill_in_sets
-from .bitboard_ica import fill_in
+from .bitboard_ica import fill_in, vulnerable
 
 
 def most_blocking(carriers: list, cells: int) -> int:
@@ -32,6 +37,14 @@ def most_blocking(carriers: list, cells: int) -> int:
     return best
 
 
+SOLVER_STEP = 4  # df-pn expansions between two steps of the root's solver (some 25 ms)
+
+
+class SliceEnd(Exception):
+    """A slice of a search in slices ended inside the root's analysis (``HSearchKnowledge._hsearch``):
+    the iteration is dropped, the analysis goes on at the next slice."""
+
+
 class HSearchKnowledge:
     """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
     ``inferior_cells``, ``ica_rounds``, ``dead_regions``, ``hsearch_budget``, ``pairs_budget``,
@@ -44,6 +57,12 @@ class HSearchKnowledge:
     # below the root, the search over every pair runs for the player to move alone (what proves a
     # node lost for the player who moved there: a losing move), the anchored one for the other
     pairs_mover_only = False
+    # a search thought in slices (the page's: bridge/think.py, bridge/analysis.py) stops the root's
+    # analysis at a slice's end and goes on with it at the next (``_hsearch``); elsewhere a
+    # ``think`` runs it through (one whole move's budget: its time is the move's)
+    sliced = False
+    _root_job = None  # (the root, which work, its steps): work stopped at a slice's end
+    _deadline = None  # the slice's end (the agent's clock), set by ``think``
 
     def lost_move(self):
         """In a root position the opponent has virtually won (H-search over every pair, from the
@@ -77,6 +96,76 @@ class HSearchKnowledge:
             return self.pairs_budget
         return min(self.pairs_budget, int(self.pairs_share * self.expected))
 
+    def _rank(self, node, empty: int, s: list, parent=None, grand=None) -> None:
+        """Order every empty cell of ``node`` by its value now: a tried move by its
+        RAVE-blended mean, an untried one by its all-moves-as-first mean.  The first time, in
+        normal play, whether the opponent is virtually connected (:meth:`BitCore.must_play`):
+        then the node is a proven loss for the player to move (at the root, where a move must
+        still be chosen, the window takes only the cells it must play)."""
+        core = self._core
+        if node.must is None:
+            other = 1 - node.to_move
+            node.must = core.must_play(s[other], empty, other) if self.must_play and not core.misere else 0
+            if node.must:
+                if node.player is not None:
+                    node.proven = 1.0  # the player who moved here is virtually connected: it wins
+                    return
+                for p, child in node.kids.items():  # the root: a move off the carriers loses
+                    if not node.must >> p & 1 and child.proven is None:
+                        child.proven = 0.0
+            if self.inferior_cells and not core.misere:
+                f0, f1, dead = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions)
+                drop = f0 | f1 | dead
+                if self.ica_vulnerable:  # (cells a reply kills, dominated by their killer)
+                    drop |= vulnerable(core, s[0], s[1], node.to_move, empty & ~drop)
+                if empty & ~drop & (node.must or empty):  # (never every move)
+                    node.ica = drop
+                    if f0 | f1:
+                        node.icaf = (f0, f1)
+        if self.hsearch_visits and not core.misere and (self._resuming(node, "hsearch") or self._hsearch_due(node, parent)):
+            if self._hsearch(node, empty, s):
+                return
+        if node.player is None and self.solver_rate and not core.misere and node.proven is None \
+                and (self._resuming(node, "solve") or self._looks_decided(node)):
+            self._solve_root(node, s)
+            if node.proven is not None:
+                return
+        an, aw = core.fields(node.an), core.fields(node.aw)
+        kids = node.kids
+        k3 = 3.0 / self.rave_equivalence
+        scored = []
+        e = empty
+        prior = node.prior
+        k = self._prior_weight()
+        if prior is None and k:
+            prior = node.prior = self._pattern_prior(node, s, parent, grand) or ()
+        while e:
+            low = e & -e
+            e ^= low
+            p = low.bit_length() - 1
+            na = an[p]
+            if not prior:
+                qa = (aw[p] + 0.5) / (na + 1)
+            else:
+                qa = (aw[p] + prior[p]) / (na + k)
+            child = kids.get(p)
+            if child is not None and child.visits:
+                if child.proven is not None:
+                    qa = 2.0 if child.proven == 1.0 else -1.0
+                else:
+                    beta = 1.0 / math.sqrt(k3 * child.visits + 1.0)
+                    qa = (1 - beta) * child.wins / child.visits + beta * qa
+            scored.append((-qa, p))
+        scored.sort()
+        node.order = [p for _, p in scored]  # (with the inferior cells: grandchildren inherit it)
+        node.scan = 0
+        width = len(node.window)
+        node.window, node.wk = [], []
+        node.full = False
+        node.skip = 0
+        self._widen(node, empty, width)
+        node.rank_at = node.visits * 2
+
     def _hsearch_due(self, node, parent=None) -> bool:
         """Whether the node's H-search runs at this ranking, and which (``node.hs``): the root
         at its first ranking, another node at ``hsearch_visits`` visits; over every pair of
@@ -98,6 +187,37 @@ class HSearchKnowledge:
         return False
 
     def _hsearch(self, node, empty: int, s: list) -> bool:
+        """:meth:`_hsearch_steps` run through (:meth:`_root_work`)."""
+        return self._root_work(node, "hsearch", self._hsearch_steps, node, empty, tuple(s))
+
+    def _root_work(self, node, kind: str, steps, *args):
+        """``steps(*args)`` (a generator of work in steps) run through: its result.  At the root
+        of a search thought in slices (``sliced``, a ``think`` with a deadline) it stops at the
+        slice's end (raises :class:`SliceEnd`, which ``think`` catches) and goes on from there
+        at the next slice's first iteration (``_root_job``, ``kind``: which piece of the root's
+        work): the page's "stop" stays prompt through the root's analysis and its solver, and
+        a search with an iteration budget ends as it would in one piece."""
+        if node.player is not None or not self.sliced or self._deadline is None:
+            return drain(steps(*args))
+        job = self._root_job
+        if job is None or job[0] is not node or job[1] != kind:
+            job = self._root_job = (node, kind, steps(*args))
+        clock, deadline, work = self.clock, self._deadline, job[2]
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                self._root_job = None
+                return done.value
+            if clock() >= deadline:
+                raise SliceEnd
+
+    def _resuming(self, node, kind: str) -> bool:
+        """Whether ``node`` (the root) has ``kind`` of work stopped at a slice's end to go on with."""
+        job = self._root_job
+        return job is not None and job[0] is node and job[1] == kind
+
+    def _hsearch_steps(self, node, empty: int, s):
         """H-search (:func:`.bitboard_hsearch.hsearch`, or :func:`.bitboard_hsearch_pairs.hsearch_pairs`
         where ``_hsearch_due`` chose it) for both players on the node's position
         with the captured cells filled in (each player's search counts the dead cells its own):
@@ -105,7 +225,8 @@ class HSearchKnowledge:
         move semi-connected proves it lost; else the opponent's winning semi-connections narrow
         ``must``.  At the root (a move must still be chosen) the keys that win at once, or the
         must-play region, narrow the window, and the moves off it are proven lost.  Returns
-        ``True`` when the node is proven."""
+        ``True`` when the node is proven.  A generator: it yields between the steps of its
+        searches over every pair (:func:`.bitboard_decompose.run_search`)."""
         core = self._core
         me = node.to_move
         f = (0, 0, 0)
@@ -135,21 +256,22 @@ class HSearchKnowledge:
         searches[me] = (search, budget)
         searches[other] = (their_search, budget if their_search is search else self.hsearch_budget)
         if node.hs == 2 and self.decompose_rounds:  # (bitboard_decompose.py)
-            f, stones, found = decompose(core, stones, f, me, searches, self.decompose_rounds, refill)
-        theirs = found[other] or their_search(core, stones[other] | f[2], stones[me], other, searches[other][1])
+            f, stones, found = yield from decompose_steps(core, stones, f, me, searches, self.decompose_rounds, refill)
+        theirs = found[other] or (yield from run_search(their_search, core, stones[other] | f[2], stones[me], other,
+                                                        searches[other][1]))
         if theirs.vc_win is not None:
             node.proven = 1.0 if not root else 0.0  # (the root's proof is the player to move's)
             if root:  # every move of the player to move loses (``lost_move`` chooses one)
                 for child in node.kids.values():
                     child.proven = 0.0
             return True
-        mine = found[me] or search(core, stones[me] | f[2], stones[other], me, budget)
+        mine = found[me] or (yield from run_search(search, core, stones[me] | f[2], stones[other], me, budget))
         must = theirs.must & empty
         if mine.vc_win is not None or mine.sc_wins:
             if not root:
                 node.proven = 0.0
                 return True
-            keys = mine.keys & empty or self._keys(mine, stones, f[2], empty, me, self.hsearch_budget)
+            keys = mine.keys & empty or (yield from self._keys(mine, stones, f[2], empty, me, self.hsearch_budget))
             if mine.vc_win is not None:
                 # already virtually connected: every move keeps the win (a stone never hurts in a
                 # connection game); one inside the connection's carrier goes on with it, best one
@@ -248,18 +370,29 @@ class HSearchKnowledge:
         return abs(best.wins / best.visits - 0.5) >= self.solver_margin
 
     def _solve_root(self, node, s) -> None:
+        """:meth:`_solve_steps` run through (:meth:`_root_work`)."""
+        self._root_work(node, "solve", self._solve_steps, node, tuple(s))
+
+    def _solve_steps(self, node, s):
         """The root's df-pn (:class:`.bitboard_dfpn.Dfpn`), kept from ranking to ranking: it goes
-        on with ``solver_rate`` expansions per root visit since its last turn.  A win it proves
-        with a named move marks that move won (the root is then won: the search stops and plays
-        it); a loss marks every move lost.  Its proofs hold whatever the defence, so the analysis
-        board's marks from them stay proven."""
+        on with ``solver_rate`` expansions per root visit since its last turn, ``SOLVER_STEP``
+        at a time (a generator that yields between them).  A win it proves with a named move
+        marks that move won (the root is then won: the search stops and plays it); a loss marks
+        every move lost.  Its proofs hold whatever the defence, so the analysis board's marks
+        from them stay proven."""
         solver = getattr(self, "_solver", None)
         key = (self._core, s[0], s[1], node.to_move)
         if solver is None or self._solver_key != key:
             solver = self._solver = Dfpn(self._core, 0, self.solver_hsearch, self.ica_rounds, self.dead_regions)
             self._solver_key = key
-        solver.budget = solver.nodes + max(1, int(node.visits * self.solver_rate))
-        result, cell = solver.solve(s[0], s[1], node.to_move)
+        target = solver.nodes + max(1, int(node.visits * self.solver_rate))
+        while True:
+            before = solver.nodes
+            solver.budget = min(target, before + SOLVER_STEP)
+            result, cell = solver.solve(s[0], s[1], node.to_move)
+            if result is not None or solver.nodes >= target or solver.nodes == before:
+                break
+            yield
         if result == LOSS:
             node.proven = 0.0  # (the root's proof is the player to move's)
             for child in node.kids.values():
@@ -273,10 +406,11 @@ class HSearchKnowledge:
             child.proven = 1.0
             node.proven = 1.0
 
-    def _keys(self, mine, stones, dead, empty, me, budget, tries: int = 16) -> int:
+    def _keys(self, mine, stones, dead, empty, me, budget, tries: int = 16):
         """At the root, when the player to move has a winning SC whose key is not known (a
         chain's): the first cell of the smallest such carrier after which H-search finds a
-        winning VC (one more H-search a cell, at most ``tries``), or ``0``."""
+        winning VC (one more H-search a cell, at most ``tries``), or ``0``.  A generator that
+        yields after each H-search."""
         core = self._core
         smallest = min(mine.sc_wins, key=int.bit_count, default=0) if mine.vc_win is None else 0
         cells = smallest & empty
@@ -286,4 +420,5 @@ class HSearchKnowledge:
             tries -= 1
             if hsearch(core, stones[me] | dead | low, stones[1 - me], me, budget).vc_win is not None:
                 return low
+            yield
         return 0

@@ -55,7 +55,6 @@ import math
 import sys
 
 from .bitboard import PermPool
-from .bitboard_ica import fill_in, vulnerable
 from .hsearch import HSearchKnowledge
 
 RANK_FIRST = 32  # visits before a node ranks its moves by its own statistics
@@ -275,76 +274,6 @@ class BitSearch(HSearchKnowledge):
         node.scan = i
         if i >= n:
             node.full = True
-
-    def _rank(self, node: BitNode, empty: int, s: list, parent=None, grand=None) -> None:
-        """Order every empty cell of ``node`` by its value now: a tried move by its
-        RAVE-blended mean, an untried one by its all-moves-as-first mean.  The first time, in
-        normal play, whether the opponent is virtually connected (:meth:`BitCore.must_play`):
-        then the node is a proven loss for the player to move (at the root, where a move must
-        still be chosen, the window takes only the cells it must play)."""
-        core = self._core
-        if node.must is None:
-            other = 1 - node.to_move
-            node.must = core.must_play(s[other], empty, other) if self.must_play and not core.misere else 0
-            if node.must:
-                if node.player is not None:
-                    node.proven = 1.0  # the player who moved here is virtually connected: it wins
-                    return
-                for p, child in node.kids.items():  # the root: a move off the carriers loses
-                    if not node.must >> p & 1 and child.proven is None:
-                        child.proven = 0.0
-            if self.inferior_cells and not core.misere:
-                f0, f1, dead = fill_in(core, s[0], s[1], self.ica_rounds, self.dead_regions)
-                drop = f0 | f1 | dead
-                if self.ica_vulnerable:  # (cells a reply kills, dominated by their killer)
-                    drop |= vulnerable(core, s[0], s[1], node.to_move, empty & ~drop)
-                if empty & ~drop & (node.must or empty):  # (never every move)
-                    node.ica = drop
-                    if f0 | f1:
-                        node.icaf = (f0, f1)
-        if self.hsearch_visits and not core.misere and self._hsearch_due(node, parent):
-            if self._hsearch(node, empty, s):
-                return
-        if node.player is None and self.solver_rate and not core.misere and node.proven is None \
-                and self._looks_decided(node):
-            self._solve_root(node, s)
-            if node.proven is not None:
-                return
-        an, aw = core.fields(node.an), core.fields(node.aw)
-        kids = node.kids
-        k3 = 3.0 / self.rave_equivalence
-        scored = []
-        e = empty
-        prior = node.prior
-        k = self._prior_weight()
-        if prior is None and k:
-            prior = node.prior = self._pattern_prior(node, s, parent, grand) or ()
-        while e:
-            low = e & -e
-            e ^= low
-            p = low.bit_length() - 1
-            na = an[p]
-            if not prior:
-                qa = (aw[p] + 0.5) / (na + 1)
-            else:
-                qa = (aw[p] + prior[p]) / (na + k)
-            child = kids.get(p)
-            if child is not None and child.visits:
-                if child.proven is not None:
-                    qa = 2.0 if child.proven == 1.0 else -1.0
-                else:
-                    beta = 1.0 / math.sqrt(k3 * child.visits + 1.0)
-                    qa = (1 - beta) * child.wins / child.visits + beta * qa
-            scored.append((-qa, p))
-        scored.sort()
-        node.order = [p for _, p in scored]  # (with the inferior cells: grandchildren inherit it)
-        node.scan = 0
-        width = len(node.window)
-        node.window, node.wk = [], []
-        node.full = False
-        node.skip = 0
-        self._widen(node, empty, width)
-        node.rank_at = node.visits * 2
 
     def _refresh(self, node: BitNode, visits: int, k3: float) -> list:
         """Work out the UCT-RAVE value of every move of the window (the AMAF means from the
