@@ -62,9 +62,13 @@ KEEP_VC = 8
 MAX_VC = 16
 MAX_SC = 32
 MAX_ORS = 6  # semi-connections the OR rule combines at most
+# steps of the OR rule's search for one new SC: some pairs with 32 SCs took 5,000 (a tenth of a
+# second); on the 260 searches of the analysis positions 50 to 200 steps give the same wins and
+# must-play regions as no cap, 13 % sooner (docs/benchmarks.md, "The root's analysis in slices")
+MAX_COMBINE = 200
 OR_RESULTS = 16  # new VCs one new SC may give at most
 BUDGET = 12000
-STEP = 25  # connections between two steps of pairs_steps (at most some 25 ms where the OR rule is busiest)
+STEP = 5  # connections between two steps of pairs_steps (at most some 40 ms where the OR rule is busiest)
 # edge_strips.py: the second-row strips (Hex; on the 1,086 positions MoHex decides, with the
 # captured sets: 870 proven against 837, at 0.148 CPU s a position against 0.107) and the
 # captured sets of the cells next to a side (docs/benchmarks.md)
@@ -176,19 +180,22 @@ class _Tables:
 def _or_rule(lst: list, carrier: int) -> list:
     """The OR rule for a new SC ``carrier`` of a pair whose SCs are ``lst``: the unions of
     combinations of at most ``MAX_ORS`` of them (the new one first) with nothing in common, at
-    most ``OR_RESULTS``; else the greedy pass over every SC of the pair."""
+    most ``OR_RESULTS``, looked for in at most ``MAX_COMBINE`` steps; else the greedy pass over
+    every SC of the pair."""
     inter = carrier
     for c in lst:
         inter &= c
     if inter:  # (a cell in every carrier: no combination, nor the greedy pass, can miss it)
         return ()
     found = []
+    steps = [MAX_COMBINE]
 
     def combine(inter, union, depth):  # the OR rule: carriers with nothing in common
         if not inter:
             found.append(union)
             return
-        if depth >= MAX_ORS:
+        steps[0] -= 1
+        if depth >= MAX_ORS or steps[0] < 0:
             return
         low = inter & -inter  # (some carrier must miss this cell)
         for c in lst:
