@@ -72,7 +72,8 @@ def test_the_analysis_board_is_open_ended_and_the_computers_move_expects_its_lev
 @pytest.mark.parametrize("cmd", ["analyse", "think"])
 def test_a_slice_of_the_page_ends_inside_the_roots_analysis_and_the_next_goes_on(monkeypatch, cmd):
     """The page's slices (``analyse``, ``think``) stop the root's analysis (seconds in Pyodide)
-    at their end: the next slice goes on with it, then with the iterations."""
+    at their end: the next slice goes on with it, then with the iterations; ``think`` says so
+    (``analysing``: the page's indicator shows it)."""
     from pygame_core.agents.mcts import MCTSAgent
     ticks = iter(range(10**9))
     monkeypatch.setattr(MCTSAgent, "clock", staticmethod(lambda: next(ticks) * 0.001))  # (a ms a look)
@@ -81,6 +82,7 @@ def test_a_slice_of_the_page_ends_inside_the_roots_analysis_and_the_next_goes_on
     first = ok(s, req)
     agent = next(iter(s.analyses.values()))["agent"] if cmd == "analyse" else s.search["agent"]
     assert first["iterations"] == agent.rank_first and agent._root_job is not None
+    assert first.get("analysing", True) is True  # (analyse answers candidates, not progress)
     stopped = 0
     for _ in range(1000):
         out = ok(s, req)
@@ -88,6 +90,7 @@ def test_a_slice_of_the_page_ends_inside_the_roots_analysis_and_the_next_goes_on
             break
         stopped += 1
     assert stopped >= 1 and agent._root_job is None and agent._root.hs == 2
+    assert out.get("analysing", False) is False
 
 
 def test_a_position_analysed_before_goes_on_where_it_stopped_and_a_following_one_reuses_the_subtree():

@@ -273,14 +273,17 @@ class MCTSAgent(BitSearch, Agent):
 
     def progress(self) -> dict:
         """What the search thinks so far: iterations, the best move, its visits and its value
-        for the player to move (for a thinking indicator or a hint)."""
+        for the player to move (for a thinking indicator or a hint), and ``analysing``: a slice
+        ended inside the Hex/Y root's analysis or solver, which the next goes on with (the
+        iterations wait for it)."""
         root = self._root
         best = self.best_move()
         child = root.children.get(best)
         return {"iterations": self.last_iterations, "move": best,
                 "visits": child.visits if child else 0,
                 "value": round(child.wins / child.visits, 3) if child and child.visits else None,
-                "solved": child is not None and child.proven == 1.0}
+                "solved": child is not None and child.proven == 1.0,
+                "analysing": getattr(self, "_root_job", None) is not None}
 
     @staticmethod
     def _decided(root: _Node, remaining: int) -> bool:

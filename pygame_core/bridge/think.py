@@ -4,7 +4,9 @@
 (their agent, or the hint agent for a human); ``iterations`` (optional): the budget of this
 search, the total it should reach for this position (a level, :mod:`pygame_core.levels`), so a
 slice stops there; ``restart`` starts afresh.  Returns the progress, not the state: ``{move,
-iterations, visits, value, solved, done, agent, iterations_per_second}``.  ``iterations`` counts
+iterations, visits, value, solved, done, agent, iterations_per_second, analysing}``
+(``analysing``: the slice ended inside the Hex/Y root's analysis of connections or its solver,
+which the next slice goes on with before more iterations).  ``iterations`` counts
 this search's iterations for this position; ``iterations_per_second`` is its measured rate
 (iterations over the wall time spent searching in ``think``; null before any); ``done`` is true
 when thinking longer cannot change the move: one legal move, an immediate win, a solved
@@ -70,7 +72,8 @@ def cmd_think(session: Session, req):
     agent = search["agent"]
     if search["done"]:
         return _with_words({"move": game.format_move(search["move"]), "iterations": 0, "visits": 0, "value": None,
-                            "solved": False, "done": True, "agent": name, "iterations_per_second": None}, game, hint)
+                            "solved": False, "done": True, "agent": name, "iterations_per_second": None,
+                            "analysing": False}, game, hint)
     if not _settled(agent, budget):
         start = time.perf_counter()
         agent.think(iterations=None if budget is None else budget - agent.last_iterations, seconds=slice_seconds)
@@ -80,8 +83,8 @@ def cmd_think(session: Session, req):
     spent = search["spent"]
     return _with_words({"move": game.format_move(info["move"]), "iterations": info["iterations"],
                         "visits": info["visits"], "value": info["value"], "solved": info["solved"], "done": done,
-                        "agent": name, "iterations_per_second": round(info["iterations"] / spent) if spent > 0 else None},
-                       game, hint)
+                        "agent": name, "iterations_per_second": round(info["iterations"] / spent) if spent > 0 else None,
+                        "analysing": bool(info.get("analysing"))}, game, hint)
 
 
 def _with_words(progress: dict, game, hint: bool) -> dict:

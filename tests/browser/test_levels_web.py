@@ -4,7 +4,7 @@ counts its playouts and playouts per second."""
 
 import re
 
-from helpers import open_app, poll, wait_idle
+from helpers import open_app, poll, send, wait_idle
 from pygame_core.levels import levels
 
 # every think request the page sends its worker, and every text the thinking indicator shows
@@ -77,4 +77,30 @@ def test_a_hint_uses_the_levels_hint_budget(page, site_url):
     assert hint < levels("hex")[2]["iterations"]  # capped: a hint does not search a whole Hard level
     thinks = page.evaluate("window.__thinks")
     assert thinks and all(t["iterations"] == hint for t in thinks), thinks
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
+
+
+# a Hex 11 middle game (benchmarks/data/analysis.jsonl, position 8), Blue's last move to be clicked:
+# the search's first reading of its connections takes seconds in Pyodide
+CROWDED = ["d1", "c3", "d3", "c5", "e4", "d6", "f5", "e7", "g6", "f8", "h7", "g9", "i8", "i9", "h9", "g11",
+           "g10", "f11", "f10", "e11", "e10", "d11", "d10", "c11", "b10", "c10", "d9", "c9"]
+
+
+def test_while_the_computer_reads_a_crowded_position_the_indicator_says_so_and_move_now_plays(page, site_url):
+    """The Hex/Y search first reads the position's connections (the root's analysis, over
+    several of the page's slices): the indicator says so instead of counting playouts, and
+    Move now plays the best move found so far without waiting for the reading to end."""
+    page.add_init_script(SPY)
+    open_app(page, site_url)
+    record = {"format": "boardwright", "version": 1, "game": "hex", "options": {"size": 11, "swap": False},
+              "seed": 0, "moves": CROWDED}
+    send(page, {"cmd": "load", "record": record, "players": ["human", "mcts"]})
+    poll(page, "(n) => window.boardwright.state().moves.length === n", len(CROWDED))
+    wait_idle(page)
+    page.locator('polygon[data-target="h10"]').click()
+    poll(page, "() => window.__indicator.some((text) => text.includes(\"reading the position's connections\"))")
+    page.evaluate("() => { const stop = document.getElementById('stop-thinking'); if (!stop.hidden) stop.click(); }")
+    poll(page, "(n) => window.boardwright.state().moves.length === n", len(CROWDED) + 2)
+    wait_idle(page)
+    assert page.locator("#thinking-info").is_hidden() and page.locator("#stop-thinking").is_hidden()
     assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)

@@ -121,9 +121,15 @@ async function thinkFor(budget, onProgress) {
   }
 }
 
-/** The thinking indicator: playouts so far (of the level's), playouts a second, the best move. */
+/** The thinking indicator: playouts so far (of the level's), playouts a second, the best move;
+ * while the worker reads the position's connections (`analysing`), only that. */
 function showThinking(progress, budget) {
   const info = $("thinking-info");
+  if (progress && progress.analysing) { // (Hex, Y: the search reads the position's connections first)
+    info.textContent = t("think.reading");
+    info.hidden = false;
+    return;
+  }
   if (!progress || !progress.iterations) { info.hidden = true; return; }
   const done = progress.iterations;
   const count = budget.iterations ? t("think.playoutsOf", { done, total: budget.iterations }) : t("think.playouts", { done });

@@ -180,6 +180,7 @@ const page = {
  "play.thinking": "— denkt nach…",
  "think.playouts": "{done, plural, one {# Simulation} other {# Simulationen}}",
  "think.playoutsOf": "{done, number} von {total, plural, one {# Simulation} other {# Simulationen}}",
+ "think.reading": "liest die Verbindungen der Stellung …",
  "think.rate": "({rate, number}/s)",
  "think.best": "; bisher bester Zug {move}",
  "think.proven": "— ein bewiesener Sieg",

@@ -180,6 +180,7 @@ const page = {
  "play.thinking": "is thinking…",
  "think.playouts": "{done, plural, one {# playout} other {# playouts}}",
  "think.playoutsOf": "{done, number} of {total, plural, one {# playout} other {# playouts}}",
+ "think.reading": "reading the position's connections…",
  "think.rate": "({rate, number}/s)",
  "think.best": "; best so far {move}",
  "think.proven": "— a proven win",

@@ -180,6 +180,7 @@ const page = {
  "play.thinking": "— réfléchit…",
  "think.playouts": "{done, plural, one {# simulation} other {# simulations}}",
  "think.playoutsOf": "{done, number} sur {total, plural, one {# simulation} other {# simulations}}",
+ "think.reading": "lecture des connexions de la position…",
  "think.rate": "({rate, number}/s)",
  "think.best": " ; meilleur coup jusqu'ici {move}",
  "think.proven": "— une victoire prouvée",

@@ -180,6 +180,7 @@ const page = {
  "play.thinking": "— sta pensando…",
  "think.playouts": "{done, plural, one {# simulazione} other {# simulazioni}}",
  "think.playoutsOf": "{done, number} di {total, plural, one {# simulazione} other {# simulazioni}}",
+ "think.reading": "lettura dei collegamenti della posizione…",
  "think.rate": "({rate, number}/s)",
  "think.best": "; la migliore finora {move}",
  "think.proven": "— una vittoria dimostrata",
