@@ -248,3 +248,26 @@ def test_export_and_import_json_sgf_hexworld(page, site_url, tmp_path):
     page.wait_for_function("document.getElementById('error').textContent.includes('move 2')")
     assert move_texts(page) == expected
     assert not page.page_errors, page.page_errors
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
+def test_a_long_move_list_scrolls_down_inside_its_card(page, site_url, width, height):
+    """A 60-move Hex 11 game: the move list keeps to its card's width (no column cut off at the
+    side, as CSS columns in a box of fixed height did past 20 moves), Blue's moves in the first
+    column and Red's in the second, and scrolls down to the last move."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, site_url)
+    send(page, {"cmd": "new", "game": "hex", "options": {"size": 11}, "seed": 1, "players": ["human", "human"]})
+    play_random(page, 60, seed=3)
+    box = page.evaluate("""() => {
+      const list = document.getElementById('move-list');
+      const items = [...list.querySelectorAll(':scope > li')].map((li) => li.getBoundingClientRect());
+      const b = list.getBoundingClientRect();
+      return {scroll: list.scrollWidth, client: list.clientWidth, tall: list.scrollHeight > list.clientHeight,
+              within: items.every((r) => r.left >= b.left - 1 && r.right <= b.right + 1),
+              columns: [items[0].left, items[1].left, items[2].left], n: items.length};
+    }""")
+    assert box["n"] == 60 and box["scroll"] <= box["client"] and box["within"] and box["tall"], box
+    first, second, third = box["columns"]
+    assert second > first and third == first, box  # (row by row: one player's moves a column)
+    assert not page.page_errors and not page.console_errors, (page.page_errors, page.console_errors)
