@@ -41,12 +41,14 @@ SOLVER_STEP = 4  # df-pn expansions between two steps of the root's solver (some
 
 
 class SliceEnd(Exception):
-    """A slice of a search in slices ended inside the root's analysis (``HSearchKnowledge._hsearch``):
-    the iteration is dropped, the analysis goes on at the next slice."""
+    """A slice of a search in slices ended inside the root's analysis or solver
+    (``HSearchKnowledge._root_work``): the iteration is dropped, the work goes on at the next
+    slice."""
 
 
 class HSearchKnowledge:
-    """``_hsearch`` for :class:`~.mcts.BitSearch` (which sets ``_core``,
+    """A node's knowledge at its ranking (``_rank``: must-play, inferior cells, ``_hsearch``,
+    the root's solver, the prior) for :class:`~.mcts.BitSearch` (which sets ``_core``,
     ``inferior_cells``, ``ica_rounds``, ``dead_regions``, ``hsearch_budget``, ``pairs_budget``,
     ``pairs_visits``, ``decompose_rounds`` and ``ica_sets``)."""
 
@@ -122,7 +124,8 @@ class HSearchKnowledge:
                     node.ica = drop
                     if f0 | f1:
                         node.icaf = (f0, f1)
-        if self.hsearch_visits and not core.misere and (self._resuming(node, "hsearch") or self._hsearch_due(node, parent)):
+        if self.hsearch_visits and not core.misere \
+                and (self._resuming(node, "hsearch") or self._hsearch_due(node, parent)):
             if self._hsearch(node, empty, s):
                 return
         if node.player is None and self.solver_rate and not core.misere and node.proven is None \
