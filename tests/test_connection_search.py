@@ -308,3 +308,49 @@ def test_a_search_tree_has_no_cycles_so_it_is_freed_without_the_collector():
         assert gc.collect() < 100  # (nothing of the thousands of nodes was left to the collector)
     finally:
         gc.enable()
+
+
+MIDDLE_GAME = ["k8", "j10", "i10", "h9", "g9", "h7", "f8", "g6", "e7", "f5", "e5", "e6", "c7", "d6",
+               "c6", "d5", "c5", "d3", "d4", "e3"]  # (Hex 11, MoHex playing both sides)
+
+
+def test_the_root_s_analysis_leaves_no_garbage_for_the_collector():
+    # H-search over every pair (its OR rule), captured sets and the anchored search's AND rule
+    # once kept recursive closures: a reference cycle per call holding its tables, thousands of
+    # objects a position left to the cyclic collector (or frozen with the tree between slices)
+    g = pygame_core.new_game("hex", seed=0)
+    for m in MIDDLE_GAME:
+        g.play(m)
+    gc.collect()
+    gc.disable()
+    try:
+        a = MCTSAgent(seed=1)
+        a.open_ended = True  # (the full analysis)
+        assert a.start(g) is None
+        a.think(iterations=1500)
+        assert a._root.hs == 2 and a._root.visits
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_a_sliced_search_freezes_the_collector_s_objects_between_slices_until_the_next_start():
+    g = pygame_core.new_game("hex", seed=0)
+    for m in MIDDLE_GAME:
+        g.play(m)
+    plain = MCTSAgent(seed=1)
+    plain.start(g)
+    plain.think(iterations=200)
+    assert gc.get_freeze_count() == 0  # (benchmarks, choose, the CLI: never)
+    a = MCTSAgent(seed=1)
+    a.sliced = True
+    try:
+        a.start(g)
+        a.think(seconds=0.05)
+        assert gc.isenabled() and gc.get_freeze_count() > 1000  # (the tree among them)
+        a.think(seconds=0.05)
+        g.play(a.best_move())
+        a.start(g)  # the next position: collected as usual again
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()

@@ -73,6 +73,23 @@ class _Node:
         self.kids = None  # RAVE: the child per legal move index (None: not tried yet)
 
 
+# A search in slices (``sliced``: the page's) freezes the collector's objects at a slice's end,
+# so between slices it no longer walks the nodes each slice made (up to 1 s in Pyodide); any
+# agent's next ``start`` unfreezes them.  The search makes no cyclic garbage to keep frozen.
+_FROZE = [False]
+
+
+def _freeze() -> None:
+    gc.freeze()
+    _FROZE[0] = True
+
+
+def _thaw() -> None:
+    if _FROZE[0]:
+        gc.unfreeze()
+        _FROZE[0] = False
+
+
 @register
 class MCTSAgent(BitSearch, Agent):
     name = "mcts"
@@ -136,6 +153,7 @@ class MCTSAgent(BitSearch, Agent):
         nothing to search (one legal move, an immediate win, or within ``book_plies`` the game's
         opening book's move), else ``None``."""
         self._require_turn(game)
+        _thaw()  # (see ``think``: what the last slices froze is collected as usual again)
         me = game.current_player
         hidden = game.hidden_information
         if hidden:
@@ -250,6 +268,8 @@ class MCTSAgent(BitSearch, Agent):
                     break  # the most visited move can no longer be caught up
         finally:
             if paused:
+                if self.sliced:  # between two slices the collector leaves the tree alone
+                    _freeze()
                 gc.enable()
         self.last_iterations += done
         return done

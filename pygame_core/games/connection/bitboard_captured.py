@@ -110,29 +110,30 @@ def captured(core, mine: int, theirs: int, player: int, cells: list, rings=None)
     rings = rings or _rings(core, g)
     if any(c not in rings for c in cells):
         return False
-    table = _table()
-    memo = {}
+    return _holds_set((cells, rings, player, _table(), {}), mine, theirs)
 
-    def wins(m: int, t: int) -> bool:  # the opponent to move inside the set
-        key = (m, t)
-        if key in memo:
-            return memo[key]
-        free = [c for c in cells if not (m | t) & c]
-        ok = True
-        for c in free:
-            t2 = t | c
-            if len(free) == 1:
-                ok = _settles(cells, rings, m, t2, player, table)
-            else:
-                ok = any(wins(m | r, t2) for r in free if r != c)
-            if not ok:
-                break
-        if not free:  # (the set full after the player's answer)
-            ok = _settles(cells, rings, m, t, player, table)
-        memo[key] = ok
-        return ok
 
-    return wins(mine, theirs)
+def _holds_set(ctx, m: int, t: int) -> bool:
+    """``captured``'s local game, the opponent to move inside the set (a module function: a
+    closure calling itself would be a reference cycle, left for the cyclic collector)."""
+    cells, rings, player, table, memo = ctx
+    key = (m, t)
+    if key in memo:
+        return memo[key]
+    free = [c for c in cells if not (m | t) & c]
+    ok = True
+    for c in free:
+        t2 = t | c
+        if len(free) == 1:
+            ok = _settles(cells, rings, m, t2, player, table)
+        else:
+            ok = any(_holds_set(ctx, m | r, t2) for r in free if r != c)
+        if not ok:
+            break
+    if not free:  # (the set full after the player's answer)
+        ok = _settles(cells, rings, m, t, player, table)
+    memo[key] = ok
+    return ok
 
 
 def _neighbours(rings, c: int) -> int:

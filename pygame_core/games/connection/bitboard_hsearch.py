@@ -251,18 +251,21 @@ def _combos(lists, need, limit=64):
     """Pairwise disjoint choices of one carrier from each of ``lists`` (each ``(carrier, is_sc)``)
     with at most ``need`` SCs: ``(union, sc count)``, at most ``limit`` of them."""
     out = []
-
-    def walk(i, used, semis):
-        if len(out) >= limit:
-            return
-        if i == len(lists):
-            out.append((used, semis))
-            return
-        for c, s in lists[i]:
-            if c & used == 0 and semis + s <= need:
-                walk(i + 1, used | c, semis + s)
-    walk(0, 0, 0)
+    _walk(lists, need, limit, out, 0, 0, 0)
     return out
+
+
+def _walk(lists, need, limit, out, i, used, semis):
+    """``_combos``' search (a module function: a closure calling itself would be a reference
+    cycle, left for the cyclic collector)."""
+    if len(out) >= limit:
+        return
+    if i == len(lists):
+        out.append((used, semis))
+        return
+    for c, s in lists[i]:
+        if c & used == 0 and semis + s <= need:
+            _walk(lists, need, limit, out, i + 1, used | c, semis + s)
 
 
 def _wins(core, chains, touch, sides, vc, sc, empty, nb, nchain, work) -> HResult:

@@ -177,6 +177,24 @@ class _Tables:
             self.add_vc(x, y, union, weak)
 
 
+def _combine(lst, inter, union, depth, found, steps):
+    """The OR rule's search (``_or_rule``): carriers of ``lst`` with nothing in common.  (A
+    module function, not a closure: a closure that calls itself is a reference cycle, left
+    for the cyclic collector with everything it holds.)"""
+    if not inter:
+        found.append(union)
+        return
+    steps[0] -= 1
+    if depth >= MAX_ORS or steps[0] < 0:
+        return
+    low = inter & -inter  # (some carrier must miss this cell)
+    for c in lst:
+        if len(found) >= OR_RESULTS:
+            return
+        if not c & low:
+            _combine(lst, inter & c, union | c, depth + 1, found, steps)
+
+
 def _or_rule(lst: list, carrier: int) -> list:
     """The OR rule for a new SC ``carrier`` of a pair whose SCs are ``lst``: the unions of
     combinations of at most ``MAX_ORS`` of them (the new one first) with nothing in common, at
@@ -188,22 +206,7 @@ def _or_rule(lst: list, carrier: int) -> list:
     if inter:  # (a cell in every carrier: no combination, nor the greedy pass, can miss it)
         return ()
     found = []
-    steps = [MAX_COMBINE]
-
-    def combine(inter, union, depth):  # the OR rule: carriers with nothing in common
-        if not inter:
-            found.append(union)
-            return
-        steps[0] -= 1
-        if depth >= MAX_ORS or steps[0] < 0:
-            return
-        low = inter & -inter  # (some carrier must miss this cell)
-        for c in lst:
-            if len(found) >= OR_RESULTS:
-                return
-            if not c & low:
-                combine(inter & c, union | c, depth + 1)
-    combine(carrier, carrier, 1)
+    _combine(lst, carrier, carrier, 1, found, [MAX_COMBINE])
     if not found:  # greedily, over every SC of the pair
         inter, union = carrier, carrier
         for c in lst:
