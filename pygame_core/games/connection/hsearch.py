@@ -18,6 +18,7 @@ from .bitboard_decompose import decompose_steps, run_search
 from .bitboard_hsearch_pairs import hsearch_pairs
 from .bitboard_captured import fill_in_sets
 from .bitboard_ica import fill_in, vulnerable
+from .bitboard_vcm import replies
 
 
 def most_blocking(carriers: list, cells: int) -> int:
@@ -142,6 +143,14 @@ class HSearchKnowledge:
         k = self._prior_weight()
         if prior is None and k:
             prior = node.prior = self._pattern_prior(node, s, parent, grand) or ()
+            if prior and parent is not None and parent.vcm and node.pos in parent.vcm:
+                top = max(prior)
+                cells = parent.vcm[node.pos] & empty
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    q = low.bit_length() - 1
+                    prior[q] = max(prior[q], top)
         while e:
             low = e & -e
             e ^= low
@@ -268,6 +277,13 @@ class HSearchKnowledge:
                 for child in node.kids.values():
                     child.proven = 0.0
             return True
+        if self.vc_maintenance:  # (the opponent's moves into the connections of the player who moved here)
+            node.vcm = replies(core, theirs, other, empty & ~(f[0] | f[1] | f[2])) or None
+            if node.vcm:
+                for p, child in node.kids.items():
+                    if p in node.vcm and child.window is not None and child.order is not None \
+                            and child.proven is None:
+                        self._mend(child, node.vcm[p], empty & ~(1 << p))
         mine = found[me] or (yield from run_search(search, core, stones[me] | f[2], stones[other], me, budget))
         must = theirs.must & empty
         if mine.vc_win is not None or mine.sc_wins:
@@ -308,6 +324,26 @@ class HSearchKnowledge:
                     if not keep >> p & 1 and child.proven is None:
                         child.proven = 0.0
         return False
+
+    def _mend(self, node, cells: int, empty: int) -> None:
+        """VC maintenance (:mod:`.bitboard_vcm`): ``cells`` mend a connection the move into
+        ``node`` broke; they join its window (those not left out: inferior, or off a must-play
+        region) and, once it has a prior, get the prior of its favourite."""
+        cells &= empty & ~(node.skip | node.ica)
+        if node.must:
+            cells &= node.must
+        window = node.window
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            q = low.bit_length() - 1
+            if q not in window:
+                window.append(q)
+                node.wk.append(node.kids.get(q))
+                node.skip |= low
+            if node.prior:
+                node.prior[q] = max(node.prior[q], max(node.prior))
+        node.fresh_at = 0  # (the window changed: every value again)
 
     def _prior_weight(self) -> float:
         """The virtual playouts of the learned prior on this board: ``pattern_prior`` (Hex),

@@ -70,7 +70,7 @@ class BitNode:
     __slots__ = ("move", "parent", "children", "visits", "wins", "avail", "player", "proven",
                  "to_move", "order", "scan", "window", "wk", "kids", "an", "aw", "rank_at", "full",
                  "vals", "qas", "last", "explore", "fresh_at", "widen_at", "pos", "skip",
-                 "threat", "wins_now", "must", "ica", "icaf", "hs", "prior", "gam", "pb", "pbs")
+                 "threat", "wins_now", "must", "ica", "icaf", "hs", "prior", "gam", "pb", "pbs", "vcm")
 
     def __init__(self, move, parent, player):
         self.move = move
@@ -117,6 +117,7 @@ class BitNode:
         self.gam = None  # per bit position, its pattern strength (hex_patterns.base_strengths)
         self.pb = None  # per bit position, ``prior_bias`` times its prior probability (None: no bias)
         self.pbs = None  # per move of ``window``: its ``pb``
+        self.vcm = None  # after H-search: {an opponent's move: the cells that mend what it breaks}
 
 
 class BitSearch(HSearchKnowledge):
@@ -136,6 +137,9 @@ class BitSearch(HSearchKnowledge):
     ica_playouts = True  # playouts below such a node give captured cells to their captor
     ica_replies = True  # after an intrusion into a captured pair, its other cell comes first
     ica_vulnerable = False  # a node's window also leaves out cells vulnerable to a killer it keeps
+    # after a move that breaks a connection H-search found, the mending moves first (bitboard_vcm;
+    # off: against MoHex at 100 playouts fewer wins with it than without, docs/benchmarks.md)
+    vc_maintenance = False
     # Hex: from a node's first ranking, each cell's learned prior (hex_patterns) as this many virtual
     # AMAF playouts (0: off).  So many that the prior, not the AMAF mean, steers a child until its own
     # visits take over: 3000 won 6/10 against MoHex at 100 playouts (500: 2/10, 10000: 4/10, off: 1-2/10)
@@ -256,6 +260,8 @@ class BitSearch(HSearchKnowledge):
                     node.window.append(d)
                     node.wk.append(None)
                     node.skip |= low
+        if parent is not None and parent.vcm and node.pos in parent.vcm:  # a connection broken
+            self._mend(node, parent.vcm[node.pos], empty)
         self._widen(node, empty, 1)
         return False
 
