@@ -79,7 +79,7 @@ def our_top(moves: list[str], seconds: float, seed: int, settings=(), iterations
     agent = MCTSAgent(seed=seed)
     agent.clock = time.process_time
     for name, value in settings:
-        setattr(agent, name, value)
+        agent.configure(**{name: value})
     agent.book_plies = 0  # (a position after the book's plies; analysis never plays the book)
     cpu = time.process_time()
     quick = agent.start(game)

@@ -137,7 +137,7 @@ def score(args) -> int:
             agent = MCTSAgent(seed=args.seed + n, time_limit=args.seconds)
             agent.clock = time.process_time
             for name, value in settings:
-                setattr(agent, name, value)
+                agent.configure(**{name: value})
             cpu = time.process_time()
             move = game.format_move(agent.choose(game))
             cpu = time.process_time() - cpu

@@ -204,7 +204,7 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
                       time_limit=None if cfg["our_iterations"] else cfg["seconds"])
     agent.clock = time.process_time
     for name, value in settings_of(cfg["set"]):
-        setattr(agent, name, value)
+        agent.configure(**{name: value})
     first = opening(size, cfg["seed"], k // 2)
     ours = {"moves": 0, "cpu": 0.0, "wall": 0.0, "iterations": 0, "each": []}  # each: [CPU s, iterations] a move
     theirs = {"moves": 0, "cpu": 0.0, "wall": 0.0, "sims": 0, "budget": 0, "short": 0,

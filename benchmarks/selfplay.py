@@ -50,7 +50,7 @@ def agent(settings, seed):
     a = MCTSAgent(seed=seed)
     a.clock = time.process_time
     for name, value in settings:
-        setattr(a, name, value)
+        a.configure(**{name: value})
     return a
 
 

@@ -30,3 +30,19 @@ def test_bad_settings_are_one_clear_line():
         assert r.returncode == 2
         assert r.stderr.strip().splitlines()[-1].startswith("usage:") is False
         assert len(r.stderr.strip().splitlines()[-1]) < 120
+
+
+def test_a_setting_the_game_also_tunes_is_kept_over_the_game_s_tuning():
+    # (Hex's hooks set exploration and rave_equivalence at start: a benchmark's --a/--set of
+    # either was once silently replaced by the game's value)
+    import pygame_core
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import selfplay
+    a = selfplay.agent([("rave_equivalence", 30), ("exploration", 0.25)], seed=1)
+    g = pygame_core.new_game("hex", seed=0, size=5)
+    g.play(g.legal_moves()[0])
+    a.start(g)
+    assert (a.rave_equivalence, a.exploration) == (30, 0.25)
+    b = selfplay.agent([], seed=1)
+    b.start(g)
+    assert (b.rave_equivalence, b.exploration) == (300, 0.1)  # (the game's own)

@@ -139,6 +139,16 @@ class MCTSAgent(BitSearch, Agent):
         given = {"exploration": exploration, "max_depth": max_depth, "prior_weight": prior_weight}
         self._given = {k for k, v in given.items() if v is not None}
 
+    def configure(self, **settings) -> "MCTSAgent":
+        """Search settings by name (the class's, e.g. ``pattern_prior``, ``rave_equivalence``),
+        kept over the game's own tuning (its hooks' ``settings``, applied at ``start``)."""
+        for name, value in settings.items():
+            if name.startswith("_") or not hasattr(type(self), name) or callable(getattr(type(self), name)):
+                raise ValueError(f"not a search setting: {name[:40]!r}")
+            setattr(self, name, value)
+            self._given.add(name)
+        return self
+
     def choose(self, game):
         self._require_turn(game)
         quick = self.start(game)
