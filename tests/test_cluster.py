@@ -103,7 +103,7 @@ def test_runaway_bots_forfeit_on_dask_and_the_worker_is_free_afterwards(tmp_path
     assert all(e.endswith("a move took longer than 0.5 s") for e in res["errors"]), res["errors"]
     assert res["stats"][labels[0]]["errors"] >= 2 and res["stats"][labels[1]]["errors"] >= 2
     assert res["stats"]["random"]["errors"] == 0 and res["stats"]["random"]["wins"] == 4
-    assert took < 20, took
+    assert took < 120, took  # (a hang guard: the loops never end by themselves)
     with Client(scheduler, timeout="10s") as client:
         assert all(not tasks for tasks in client.processing().values())
         leftovers = client.run(lambda: [p.pid for p in __import__("psutil").Process().children(recursive=True)])

@@ -1275,14 +1275,14 @@ def test_parser_is_linear_on_long_and_hostile_texts():
     hostile = ["112+" + " " * 3000 + "x", "1" * 5000, "*" * 3000 + " @", "112+ @ " + "H1_" * 2000]
     near = ["112" + " " * 190 + "x", "1" * 199 + "x", "112+ @ " + "h" * 190 + "!", "*" * 180 + "+ @ H1 !",
             "112" + " \t" * 95 + "+ @ H1_H5_H6 x"]
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(50):
         for text in hostile + near:
             for parse in (g.play, g.parse_move, parse_placement):
                 with pytest.raises(InvalidMoveError) as exc:
                     parse(text)
                 assert len(str(exc.value)) < 200  # messages quote a bounded part of the text
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
     assert g.parse_move("\t112 \n +\t @ \r\n h6_H5_h1  ") == SP("112+", "H1_H5_H6")
     assert g.parse_move("\n Draw\t") == DRAW
 

@@ -896,13 +896,13 @@ def test_parsers_are_linear_on_long_and_hostile_texts():
     hostile = ["1-2-3 ABC" + " " * 3000 + "!", "1" + " -" * 1500, "(" * 5000, " " * 10_000 + "draw"]
     near = ["1-2-3 ABC" + " " * 185 + "!", "1 " * 99 + "x", "1-2-3 ABC (" + "1" * 180 + ",0)",
             "1 - 2 - 3 " + "\t " * 90 + "ABC !", "1-2-3" + " \n" * 97 + "x"]
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(50):
         for text in hostile + near:
             for parse in (g.play, g.parse_move, parse_placement, Tile.parse):
                 with pytest.raises(InvalidMoveError):
                     parse(text)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
     with pytest.raises(InvalidMoveError, match="at most 200 characters") as exc:
         g.parse_move(hostile[0])
     assert len(str(exc.value)) < 200  # the message quotes a bounded part of the text

@@ -242,32 +242,52 @@ def test_the_tree_fits_a_phone(page, site_url, tmp_path):
     assert page.evaluate("window.scrollY") == 0
 
 
-def test_a_long_tree_renders_fast(page, site_url):
+def test_a_long_tree_is_built_without_a_layout_read(page, site_url):
     """A tree of 3,000 moves (a main line of 1,000, a two-move variation after each): the list
-    is built in one go with no layout read (the list scrolls to the move on screen at the next
-    frame)."""
+    is built with no layout read (nothing that makes the browser lay the page out before the
+    list is done); it scrolls to the move on screen at the next frame. (How long it takes is a
+    figure for the log, not a test: the machine is shared.)"""
     open_app(page, site_url)
-    ms = page.evaluate("""async () => {
+    got = page.evaluate("""async () => {
       const { renderMoveList } = await import("./panels/moves.js");
+      // every way a script reads layout, counted while the list is built
+      let reads = 0, counting = false;
+      const spy = (proto, name) => {
+        const d = Object.getOwnPropertyDescriptor(proto, name);
+        if (d.get) Object.defineProperty(proto, name, { ...d, get() { if (counting) reads++; return d.get.call(this); } });
+        else Object.defineProperty(proto, name, { ...d, value(...a) { if (counting) reads++; return d.value.apply(this, a); } });
+      };
+      for (const n of ["getBoundingClientRect", "getClientRects", "scrollTop", "scrollHeight", "clientHeight",
+                       "clientWidth", "scrollIntoView"]) spy(Element.prototype, n);
+      for (const n of ["offsetTop", "offsetHeight", "offsetWidth", "offsetLeft", "innerText"]) spy(HTMLElement.prototype, n);
+      spy(window, "getComputedStyle");
       const tree = [];
       for (let i = 0; i < 1000; i++) tree.push(`m${i}`, [`v${i}`, `w${i}`]);
       const line_path = Array(1000).fill(0);
       const state = { tree, path: line_path.slice(0, 500), line_path, moves: tree.filter((x) => typeof x === "string"),
                       cursor: 500, movers: Array.from({ length: 500 }, (_, i) => i % 2) };
-      const times = [];
-      for (let k = 0; k < 5; k++) {
+      const times = [], during = [];
+      for (let k = 0; k < 3; k++) {
         const t = performance.now();
+        reads = 0; counting = true;
         renderMoveList(state);
+        counting = false;
+        during.push(reads);
         times.push(performance.now() - t);
+        reads = 0; counting = true;
         await new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(r)); });
+        counting = false;
+        during.push(-reads);   // the frame's scroll does read (negative: after the build)
       }
-      return Math.min(...times);
+      return { ms: Math.min(...times), during };
     }""")
+    builds, frames = got["during"][0::2], got["during"][1::2]
+    assert builds == [0, 0, 0], got          # no layout read while the list is built
+    assert all(f < 0 for f in frames), got   # the spy sees reads: the scroll at the next frame reads
     assert page.locator("#move-list > li").count() == 1000
     assert page.locator("#move-list button").count() == 3000
     current = page.locator("#move-list button.current")
     assert current.inner_text() == "m499"
     box, cur = page.locator("#move-list").bounding_box(), current.bounding_box()
     assert box["y"] <= cur["y"] and cur["y"] + cur["height"] <= box["y"] + box["height"]  # scrolled to
-    print(f"3,000-move tree built in {ms:.1f} ms")
-    assert ms < 100, ms
+    print(f"3,000-move tree built in {got['ms']:.1f} ms")
