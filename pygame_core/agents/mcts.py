@@ -37,7 +37,6 @@ in one piece.  With perfect information it always takes a move that wins at once
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
@@ -45,6 +44,7 @@ import time
 from ..levels import DEFAULT_RATE, RATES
 from ..search_hooks import hooks_for
 from . import Agent, check_number, register
+from .collector import paused, thaw
 from ..games.connection.mcts import BitNode, BitSearch
 from ..games.connection.hsearch import SliceEnd
 
@@ -71,23 +71,6 @@ class _Node:
         self.amaf = None  # RAVE: [visits, wins] per legal move, all-moves-as-first
         self.proven = None  # solver: 1.0 a proven win for ``player``, 0.0 a proven loss
         self.kids = None  # RAVE: the child per legal move index (None: not tried yet)
-
-
-# A search in slices (``sliced``: the page's) freezes the collector's objects at a slice's end,
-# so between slices it no longer walks the nodes each slice made (up to 1 s in Pyodide); any
-# agent's next ``start`` unfreezes them.  The search makes no cyclic garbage to keep frozen.
-_FROZE = [False]
-
-
-def _freeze() -> None:
-    gc.freeze()
-    _FROZE[0] = True
-
-
-def _thaw() -> None:
-    if _FROZE[0]:
-        gc.unfreeze()
-        _FROZE[0] = False
 
 
 @register
@@ -163,7 +146,7 @@ class MCTSAgent(BitSearch, Agent):
         nothing to search (one legal move, an immediate win, or within ``book_plies`` the game's
         opening book's move), else ``None``."""
         self._require_turn(game)
-        _thaw()  # (see ``think``: what the last slices froze is collected as usual again)
+        thaw()  # (collector.py: what the last slices froze is collected as usual again)
         me = game.current_player
         hidden = game.hidden_information
         if hidden:
@@ -255,13 +238,7 @@ class MCTSAgent(BitSearch, Agent):
         clock = self.clock
         deadline = self._deadline = None if seconds is None else clock() + seconds
         done = 0
-        # The fast search makes no cyclic garbage (its nodes stay reachable, the rest is freed
-        # by reference counting), but the collector would walk its growing tree again and again:
-        # a fifth of the time of a search.  It is paused while the search runs.
-        paused = self._bits and gc.isenabled()
-        if paused:
-            gc.disable()
-        try:
+        with paused(self._bits, self.sliced):  # (collector.py: no collector inside a search)
             while True:
                 if iterations is not None and done >= iterations:
                     break
@@ -276,11 +253,6 @@ class MCTSAgent(BitSearch, Agent):
                 done += 1
                 if iterations is not None and done % 10 == 0 and self._decided(root, iterations - done):
                     break  # the most visited move can no longer be caught up
-        finally:
-            if paused:
-                if self.sliced:  # between two slices the collector leaves the tree alone
-                    _freeze()
-                gc.enable()
         self.last_iterations += done
         return done
 

@@ -144,13 +144,7 @@ class HSearchKnowledge:
         if prior is None and k:
             prior = node.prior = self._pattern_prior(node, s, parent, grand) or ()
             if prior and parent is not None and parent.vcm and node.pos in parent.vcm:
-                top = max(prior)
-                cells = parent.vcm[node.pos] & empty
-                while cells:
-                    low = cells & -cells
-                    cells ^= low
-                    q = low.bit_length() - 1
-                    prior[q] = max(prior[q], top)
+                _lift(prior, parent.vcm[node.pos] & empty)
         while e:
             low = e & -e
             e ^= low
@@ -332,6 +326,8 @@ class HSearchKnowledge:
         cells &= empty & ~(node.skip | node.ica)
         if node.must:
             cells &= node.must
+        if node.prior:
+            _lift(node.prior, cells)
         window = node.window
         while cells:
             low = cells & -cells
@@ -341,8 +337,6 @@ class HSearchKnowledge:
                 window.append(q)
                 node.wk.append(node.kids.get(q))
                 node.skip |= low
-            if node.prior:
-                node.prior[q] = max(node.prior[q], max(node.prior))
         node.fresh_at = 0  # (the window changed: every value again)
 
     def _prior_weight(self) -> float:
@@ -461,3 +455,13 @@ class HSearchKnowledge:
                 return low
             yield
         return 0
+
+
+def _lift(prior, cells: int) -> None:
+    """VC maintenance's prior: each of ``cells`` gets (at least) the prior of the favourite."""
+    top = max(prior)
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        q = low.bit_length() - 1
+        prior[q] = max(prior[q], top)
