@@ -44,7 +44,7 @@ import time
 from ..levels import DEFAULT_RATE, RATES
 from ..search_hooks import hooks_for
 from . import Agent, check_number, register
-from .collector import paused, thaw
+from ..games.connection.collector import paused, thaw
 from ..games.connection.mcts import BitNode, BitSearch
 from ..games.connection.hsearch import SliceEnd
 

@@ -1,4 +1,5 @@
-"""Python's cycle collector around a tree search (:class:`~pygame_core.agents.mcts.MCTSAgent`).
+"""Python's cycle collector around the connection games' tree search (the bitboard search of
+:class:`~pygame_core.agents.mcts.MCTSAgent`).
 
 The fast search makes no cyclic garbage (its nodes stay reachable, the rest is freed by
 reference counting), but the collector would walk its growing tree again and again: a fifth of
