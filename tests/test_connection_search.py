@@ -354,3 +354,42 @@ def test_a_sliced_search_freezes_the_collector_s_objects_between_slices_until_th
         assert gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize("saves", [True, False])
+def test_a_playout_after_an_intrusion_into_a_bridge_saves_it_first(saves):
+    """A leaf whose last move took one carrier of a bridge of the player to move: the playout
+    gives that player the other carrier before the fill (``playout_saves``); without it the
+    fill leaves the bridge to chance (the other player fills first)."""
+    g = pygame_core.new_game("hex", seed=2, size=5)
+    g.play("c3")
+    g.play("a5")
+    core, blue, red = g.bit_state()
+    c3 = blue.bit_length() - 1
+    # a cell a bridge away from c3, and the bridge's carriers (core.replies: per carrier, the other)
+    (x, c1, c2), = [(ends ^ (1 << c3), c, d) for c in range(core.nbits) for d, ends in core.replies()[0][c]
+                    if ends >> c3 & 1 and c < d and not (ends ^ 1 << c3) & red][:1]
+    g.play(g.bit_moves()[x.bit_length() - 1])  # Blue's bridge c3-x; Red to move
+    a = MCTSAgent(seed=7)
+    a.playout_saves = saves
+    assert a.start(g) is None and a._bits
+    root_blue, root_red = blue | x, red
+    seen = []
+    real = core.fill
+
+    def fill(mover, other, rng, perm, bridges=True, to_move=0, edges=False):
+        b, r = (mover, other) if to_move == 0 else (other, mover)
+        if r == root_red | 1 << c1 and b & ~(1 << c2) == root_blue:  # the leaf: Red took c1
+            seen.append((to_move, bool(b >> c2 & 1)))
+        return real(mover, other, rng, perm, bridges, to_move, edges)
+
+    core.fill = fill
+    try:
+        a.think(iterations=400)
+    finally:
+        del core.fill
+    assert seen, "no playout from the leaf after the intrusion"
+    if saves:
+        assert all(who == 1 and kept for who, kept in seen), seen  # Blue kept c2: Red fills on
+    else:
+        assert all(who == 0 and not kept for who, kept in seen), seen

@@ -128,6 +128,9 @@ class BitSearch(HSearchKnowledge):
     edge_templates = True  # playouts keep edge templates as well as bridges
     parent_order = True  # a node with no grandparent order takes its parent's (else the static one)
     bridge_replies = True  # after an intrusion into a bridge or edge template, its reply comes first
+    # a playout after an intrusion into a bridge or edge template of the player to move saves it first
+    # (the fill keeps intact ones only); off: against MoHex at 100 playouts 31/60 with it and without
+    playout_saves = False
     expand = 2  # a leaf is opened at visit expand + 1 (1: at its second visit, as MCTSBot does)
     must_play = True  # at its first ranking a node whose mover is virtually connected is proven
     refresh_shift = 3  # a node works out every value again after visits >> refresh_shift more visits
@@ -420,6 +423,10 @@ class BitSearch(HSearchKnowledge):
                 s[1] |= fills[1] & e
             me = node.to_move
             keep = not core.misere  # (in misère a connection loses: no bridges kept for anyone)
+            save = keep and self.playout_saves and node.pos >= 0 and _save(core, s, me, node.pos, self._fast)
+            if save:  # (the mover's reply is played: the other player fills on from there)
+                s[me] |= save
+                me = 1 - me
             mine, other = core.fill(s[me], s[1 - me], self._fast, self._pool.draw(), keep, me,
                                     keep and self.edge_templates)
             s[me], s[1 - me] = mine, other
@@ -450,3 +457,13 @@ class BitSearch(HSearchKnowledge):
                     else:
                         root.proven = 0.0
             check = n.proven is not None
+
+
+def _save(core, s, me: int, pos: int, rng) -> int:
+    """The bit of ``me``'s reply to the intrusion on ``pos`` into one of its bridges or edge
+    templates (one at random when it broke several), else ``0``."""
+    empty = core.full & ~(s[0] | s[1])
+    found = [d for d, ends in core.replies()[me][pos] if s[me] & ends == ends and empty >> d & 1]
+    if not found:
+        return 0
+    return 1 << found[rng.randrange(len(found))] if len(found) > 1 else 1 << found[0]
