@@ -36,8 +36,11 @@ def setting(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"not a search setting: {text[:40]!r} (NAME=VALUE)")
     kind = type(getattr(MCTSAgent, name))
     try:
-        return name, (value.lower() in ("1", "true", "yes") if kind is bool else kind(value))
-    except ValueError:
+        if kind is bool:  # (anything else is a mistake, not "off")
+            return name, {"1": True, "true": True, "yes": True, "on": True,
+                          "0": False, "false": False, "no": False, "off": False}[value.strip().lower()]
+        return name, kind(value)
+    except (ValueError, KeyError):
         raise argparse.ArgumentTypeError(f"{name} takes a {kind.__name__}: {value[:20]!r}") from None
 
 

@@ -25,7 +25,8 @@ def test_a_small_match_reports_every_game_and_the_interval():
 
 
 def test_bad_settings_are_one_clear_line():
-    for args in (("--a", "no_such_thing=1"), ("--b", "widen=wide"), ("--games", "0")):
+    for args in (("--a", "no_such_thing=1"), ("--b", "widen=wide"), ("--games", "0"),
+                 ("--a", "inferior_cells=maybe"), ("--a", "playout_saves=" + " " * 100_000)):
         r = run(*args)
         assert r.returncode == 2
         assert r.stderr.strip().splitlines()[-1].startswith("usage:") is False
