@@ -103,18 +103,32 @@ class BitCore:
             out = []
             for player in (0, 1):
                 mine = [list(t) for t in table]
-                for line, c1, c2 in self.edge_dirs[player]:
-                    while line:
-                        low = line & -line
-                        line ^= low
-                        t = low.bit_length() - 1
-                        e1, e2 = t + c1, t + c2
-                        if 0 <= e1 < self.nbits and 0 <= e2 < self.nbits and self.full >> e1 & 1 and self.full >> e2 & 1:
-                            mine[e1].append((e2, low))
-                            mine[e2].append((e1, low))
+                for under in self.second_lines(player):
+                    for t, cells in under.items():
+                        low = cells & -cells
+                        e1, e2 = low.bit_length() - 1, (cells ^ low).bit_length() - 1
+                        mine[e1].append((e2, 1 << t))
+                        mine[e2].append((e1, 1 << t))
                 out.append(mine)
             self._replies = (out[0], out[1])
         return self._replies
+
+    def second_lines(self, player: int) -> list[dict]:
+        """Per side of ``player`` (``edge_dirs``): ``{bit position on the side's second line:
+        the mask of its two side cells}``, for the cells whose two side cells are both on the
+        board (in order along the line)."""
+        sides = []
+        for line, c1, c2 in self.edge_dirs[player]:
+            under = {}
+            while line:
+                low = line & -line
+                line ^= low
+                t = low.bit_length() - 1
+                e1, e2 = t + c1, t + c2
+                if 0 <= e1 < self.nbits and 0 <= e2 < self.nbits and self.full >> e1 & 1 and self.full >> e2 & 1:
+                    under[t] = 1 << e1 | 1 << e2
+            sides.append(under)
+        return sides
 
     # ---- conversions -----------------------------------------------------------------------
     def stones(self, cells: list[int]) -> tuple[int, int]:

@@ -56,6 +56,7 @@ import sys
 
 from .bitboard import PermPool
 from .hsearch import HSearchKnowledge
+from .ladders import resolve as resolve_ladders
 
 RANK_FIRST = 32  # visits before a node ranks its moves by its own statistics
 INF = math.inf
@@ -131,6 +132,9 @@ class BitSearch(HSearchKnowledge):
     # a playout after an intrusion into a bridge or edge template of the player to move saves it first
     # (the fill keeps intact ones only); off: against MoHex at 100 playouts 31/60 with it and without
     playout_saves = False
+    # a playout first plays out second-line ladders (ladders.py); off: against MoHex at 100 playouts
+    # 32/60 with it, 30/60 without; in self-play on Y 13 14/40 (docs/benchmarks.md)
+    playout_ladders = False
     expand = 2  # a leaf is opened at visit expand + 1 (1: at its second visit, as MCTSBot does)
     must_play = True  # at its first ranking a node whose mover is virtually connected is proven
     refresh_shift = 3  # a node works out every value again after visits >> refresh_shift more visits
@@ -427,6 +431,8 @@ class BitSearch(HSearchKnowledge):
             if save:  # (the mover's reply is played: the other player fills on from there)
                 s[me] |= save
                 me = 1 - me
+            if keep and self.playout_ladders and core.edge_dirs[0]:
+                resolve_ladders(core, s, me)
             mine, other = core.fill(s[me], s[1 - me], self._fast, self._pool.draw(), keep, me,
                                     keep and self.edge_templates)
             s[me], s[1 - me] = mine, other
