@@ -10,10 +10,11 @@ import pytest
 
 import pygame_core.games.connection.bitboard_hsearch_pairs as pairs
 from pygame_core.games.connection.bitboard import hex_core
+import pygame_core.games.connection.edge_strips as edge_strips
 from pygame_core.games.connection.edge_strips import STARTS, captured_sets, ladder_starts, second_row, strips
 
 from test_hsearch import check_wins
-from test_hsearch_pairs import _holds, holds_weak
+from test_hsearch_pairs import _check, _holds, holds_weak
 from test_inferior_cells import _sample, _solver
 
 
@@ -34,6 +35,28 @@ def test_a_strip_holds_only_in_the_weaker_sense():
     inside = carrier & second_row(core, core.goals[0][0] if carrier & core.goals[0][0] else core.goals[0][1])
     stone = inside & -inside
     assert (e, f, carrier) not in set(strips(core, 0, 0, core.full & ~stone))
+
+
+def test_strips_with_both_side_cells_free_hold(monkeypatch):
+    """``BOTH_FREE``: a strip whose first cell has both side cells free comes with each as its
+    carrier's start.  Every strip of an empty Hex 5 then still holds in the weaker sense, there
+    are more of them, each new one avoids the side cell the old one took, and every connection
+    the pairs search keeps with them on Hex 4 positions holds (brute force)."""
+    core = hex_core(5)
+    before = set(strips(core, 0, 0, core.full))
+    monkeypatch.setattr(edge_strips, "BOTH_FREE", True)
+    after = set(strips(core, 0, 0, core.full))
+    assert before < after
+    for e, f, carrier in after - before:
+        assert holds_weak(core, 0, [], 0, e, f, carrier, False), (e, f, carrier)
+        assert any(e2 == e and f2 == f and (c2 ^ carrier).bit_count() == 2 for e2, f2, c2 in before)
+    small = hex_core(4)
+    wins = _solver(small)
+    checked = 0
+    for s0, s1 in _sample(small, 30, 3, 9, 21):
+        for player in (0, 1):
+            checked += _check(small, wins, s0, s1, player)[0]
+    assert checked > 600
 
 
 def _name(core, n, cell):
