@@ -60,11 +60,17 @@ class HSearchKnowledge:
     # below the root, the search over every pair runs for the player to move alone (what proves a
     # node lost for the player who moved there: a losing move), the anchored one for the other
     pairs_mover_only = False
+    # the root's most visited move, once it has this many visits (0: never), is looked at by the
+    # search over every pair for the opponent to move there (a losing move proven lost: the next
+    # most visited takes its place); no decompositions, the root's budget (``_root_pairs``).  Off:
+    # against MoHex at 100 playouts 36/60 with it (256), 34/60 without (docs/benchmarks.md)
+    pairs_leader = 0
     # a search thought in slices (the page's: bridge/think.py, bridge/analysis.py) stops the root's
     # analysis at a slice's end and goes on with it at the next (``_hsearch``); elsewhere a
     # ``think`` runs it through (one whole move's budget: its time is the move's)
     sliced = False
     _root_job = None  # (the root, which work, its steps): work stopped at a slice's end
+    _leader = None  # the child ``_check_leader`` looks at
     _deadline = None  # the slice's end (the agent's clock), set by ``think``
 
     def lost_move(self):
@@ -172,13 +178,33 @@ class HSearchKnowledge:
         self._widen(node, empty, width)
         node.rank_at = node.visits * 2
 
+    def _check_leader(self, root, empty: int, s: list) -> None:
+        """Each time the root works its values out again (every eighth more visits, with
+        ``refresh_shift`` 3: :meth:`BitSearch._iterate_bits`): its most visited move, once it has ``pairs_leader``
+        visits, looked at by the search over every pair for the opponent to move there, with
+        the root's budget (:meth:`_root_pairs`), the captured sets and no decompositions
+        (``hs`` 3): a move the opponent then wins against is proven lost, and the next most
+        visited takes its place.  Once a child; in slices like the root's own analysis
+        (``_root_work``)."""
+        if self._resuming(root, "leader"):
+            lead = self._leader
+        else:
+            lead = max(root.kids.values(), key=lambda c: c.visits)
+            if lead.visits < self.pairs_leader or lead.window is None or lead.hs >= 2 or lead.proven is not None:
+                return
+            lead.hs = 3
+            self._leader = lead
+        after = list(s)
+        after[root.to_move] |= 1 << lead.pos
+        self._root_work(root, "leader", self._hsearch_steps, lead, empty & ~(1 << lead.pos), tuple(after))
+
     def _hsearch_due(self, node, parent=None) -> bool:
         """Whether the node's H-search runs at this ranking, and which (``node.hs``): the root
         at its first ranking, another node at ``hsearch_visits`` visits; over every pair of
         points (2) at the root (when its budget, :meth:`_root_pairs`, reaches
         ``hsearch_budget``), at the root's children from ``pairs_children`` visits and at
         any node from ``pairs_visits`` visits (each 0: never), when ``pairs_budget`` is set;
-        else the anchored one (1)."""
+        else the anchored one (1).  (3: :meth:`_check_leader`'s.)"""
         pairs = self.pairs_budget and (
             node.player is None and self._root_pairs() >= self.hsearch_budget
             or self.pairs_visits and node.visits >= self.pairs_visits
@@ -187,7 +213,7 @@ class HSearchKnowledge:
         if not node.hs and (node.player is None or node.visits >= self.hsearch_visits or pairs):
             node.hs = 2 if pairs else 1
             return True
-        if node.hs == 1 and pairs:
+        if node.hs in (1, 3) and pairs:  # (3: a root's child once; now a root, or deeper search due)
             node.hs = 2
             return True
         return False
@@ -239,7 +265,7 @@ class HSearchKnowledge:
         root = node.player is None
         refill = None
         if self.inferior_cells:
-            if self.ica_sets and (node.hs == 2 or self.ica_sets_below):  # (bitboard_captured.py)
+            if self.ica_sets and (node.hs >= 2 or self.ica_sets_below):  # (bitboard_captured.py)
                 def refill(a, b):
                     return fill_in_sets(core, a, b, self.ica_rounds, self.dead_regions, self.ica_sets)
             else:
@@ -253,9 +279,9 @@ class HSearchKnowledge:
         budget = self.hsearch_budget
         other = 1 - me
         search = their_search = hsearch
-        if node.hs == 2:  # (the deeper search over every pair of points)
-            search, budget = hsearch_pairs, self._root_pairs() if root else self.pairs_budget
-            if root or not self.pairs_mover_only:
+        if node.hs >= 2:  # (the deeper search over every pair of points)
+            search, budget = hsearch_pairs, self._root_pairs() if root or node.hs == 3 else self.pairs_budget
+            if root or not (self.pairs_mover_only or node.hs == 3):
                 their_search = hsearch_pairs
         found = [None, None]
         searches = [None, None]

@@ -363,6 +363,8 @@ class BitSearch(HSearchKnowledge):
                 fills = node.icaf
             visits = node.visits
             if visits >= node.fresh_at:  # every value again (``fresh_at`` <= rank_at, widen_at)
+                if node is root and self.pairs_leader and self.pairs_budget and root.kids and not core.misere:
+                    self._check_leader(root, full & ~(s[0] | s[1]), s)  # (is the leader a losing move?)
                 if visits >= node.rank_at or visits >= node.widen_at and not node.full:
                     empty = full & ~(s[0] | s[1])
                     if visits >= node.rank_at:
