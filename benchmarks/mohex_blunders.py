@@ -94,6 +94,34 @@ def solve(eng: MoHex, moves: list[str], limit: float) -> int | None:
     return COLOUR.index(answer) if answer in COLOUR else None
 
 
+def our_move(moves: list, seconds: float, seed: int, settings) -> tuple[str, float, int]:
+    """Our search's move after ``moves`` (a fresh tree, ``seconds`` CPU s, ``settings`` as
+    ``--set`` gives them): (move, CPU s, iterations)."""
+    game = new_hex()
+    for mv in moves:
+        game.play(mv)
+    agent = MCTSAgent(seed=seed, time_limit=seconds)
+    agent.clock = time.process_time
+    for name, value in settings:
+        agent.configure(**{name: value})
+    cpu = time.process_time()
+    move = game.format_move(agent.choose(game))
+    return move, time.process_time() - cpu, agent.last_iterations
+
+
+def judged_options(ap, timelimit: float) -> None:
+    """The options of a benchmark whose moves MoHex's df-pn judges (this one's and
+    ``mohex_won.py``'s): MoHex's path, its time limits, our search's budget, seed and settings, a log."""
+    ap.add_argument("--mohex", default=default_mohex())
+    ap.add_argument("--timelimit", type=bounded(float, 0.1, 600), default=timelimit)
+    ap.add_argument("--judge", type=bounded(float, 0.1, 600), default=2.0)
+    ap.add_argument("--seconds", type=bounded(float, 0.01, 600), default=1.0)
+    ap.add_argument("--seed", type=bounded(int, 0, 10**9), default=1)
+    ap.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE",
+                    help="a search setting of our side (as benchmarks/selfplay.py's --a)")
+    ap.add_argument("--log", type=Path)
+
+
 def make(args) -> int:
     eng = MoHex(need_mohex(args.mohex), 1)
     firsts = first_decided(read_lines(args.make))
@@ -131,23 +159,14 @@ def score(args) -> int:
             key = " ".join(rec["moves"])
             if key in done:
                 continue
-            game = new_hex()
-            for mv in rec["moves"]:
-                game.play(mv)
-            agent = MCTSAgent(seed=args.seed + n, time_limit=args.seconds)
-            agent.clock = time.process_time
-            for name, value in settings:
-                agent.configure(**{name: value})
-            cpu = time.process_time()
-            move = game.format_move(agent.choose(game))
-            cpu = time.process_time() - cpu
+            move, cpu, iterations = our_move(rec["moves"], args.seconds, args.seed + n, settings)
             if move == rec["played"]:
                 blunder = True
             else:
                 blunder = solve(eng, rec["moves"] + [move], args.judge) == 1 - rec["to_move"]
             line = {"set": label, "seconds": args.seconds, "moves": rec["moves"], "move": move,
                     "played": rec["played"], "verdict": rec["verdict"], "blunder": blunder,
-                    "cpu": round(cpu, 3), "iterations": agent.last_iterations}
+                    "cpu": round(cpu, 3), "iterations": iterations}
             done[key] = line
             if args.log:
                 with args.log.open("a", encoding="utf-8") as out:
@@ -310,14 +329,7 @@ def main(argv=None) -> int:
     mode.add_argument("--score", type=Path, metavar="BLUNDERS")
     mode.add_argument("--vc", type=Path, metavar="BLUNDERS", help="MoHex's VCs against ours after the losing moves")
     ap.add_argument("--out", type=Path, help="with --make: the file to write")
-    ap.add_argument("--mohex", default=default_mohex())
-    ap.add_argument("--timelimit", type=bounded(float, 0.1, 600), default=5.0)
-    ap.add_argument("--judge", type=bounded(float, 0.1, 600), default=2.0)
-    ap.add_argument("--seconds", type=bounded(float, 0.01, 600), default=1.0)
-    ap.add_argument("--seed", type=bounded(int, 0, 10**9), default=1)
-    ap.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE",
-                    help="a search setting of our side (as benchmarks/selfplay.py's --a)")
-    ap.add_argument("--log", type=Path)
+    judged_options(ap, 5.0)
     ap.add_argument("--pairs", type=bounded(int, 1, 10**7), default=12000, help="with --vc: our connections")
     ap.add_argument("--param", action="append", default=[], metavar="GTP",
                     help="with --vc: a MoHex setting command sent first (repeatable)")

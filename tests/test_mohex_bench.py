@@ -287,3 +287,48 @@ def test_a_match_of_one_seat_plays_and_resumes_only_that_seats_games(tmp_path):
     assert played == [1, 3, 5, 0, 2, 4] and [r["game"] for r in recs] == list(range(6))
     r = run("--ladder", "100", "--seat", "third", MOHEX=str(tmp_path / "absent"))
     assert r.returncode == 2 and "--seat" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_won_position_benchmark_without_mohex(tmp_path):
+    """benchmarks/mohex_won.py: its help, a clear line without MoHex or for a bad file, and the
+    lost games and our turns it looks at."""
+    script = ROOT / "benchmarks" / "mohex_won.py"
+    absent = str(tmp_path / "absent")
+    r = run("--help", script=script, MOHEX=absent)
+    assert r.returncode == 0 and "--make" in r.stdout and "--mohex-playouts" in r.stdout
+    log = tmp_path / "m.jsonl"
+    log.write_text('{"history": ["a1", "b2", "c3"], "ours_seat": 1, "won": false}\n'
+                   '{"history": ["a1", "b2"], "ours_seat": 0, "won": true}\n', encoding="utf-8")
+    r = run("--make", str(log), "--out", str(tmp_path / "w.jsonl"), script=script, MOHEX=absent)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"MoHex not found at {absent}")
+    r = run("--make", str(log), script=script, MOHEX=absent)
+    assert r.returncode == 2 and "--make needs --out" in r.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"history": ["a1", "a1"], "ours_seat": 0, "won": false}\n', encoding="utf-8")
+    r = run("--make", str(bad), "--out", str(tmp_path / "w.jsonl"), script=script, MOHEX=absent)
+    assert r.returncode == 1 and "lost game 1: " in r.stderr and "Traceback" not in r.stderr
+    won = tmp_path / "won.jsonl"
+    won.write_text('{"moves": ["a1"], "to_move": 1, "played": "a1", "verdict": "win", "after": "kept"}\n',
+                   encoding="utf-8")
+    r = run("--score", str(won), script=script, MOHEX=absent)
+    assert r.returncode == 1 and "position 1: " in r.stderr and "Traceback" not in r.stderr
+    won.write_text('{"moves": ["a1"], "to_move": 1, "played": "b2", "verdict": "win", "after": "thrown"}\n'
+                   '{"moves": ["x"], "after": null}\n', encoding="utf-8")  # (no verdict: not scored)
+    r = run("--score", str(won), script=script, MOHEX=absent)
+    assert r.returncode == 2 and r.stderr.strip().startswith(f"MoHex not found at {absent}")
+    r = run("--score", str(won), "--mohex-playouts", "0", script=script, MOHEX=absent)
+    assert r.returncode == 2 and "'0' is not in 1..1e+07" in r.stderr
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from mohex_won import lost_games, our_turns, verdict
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    recs = [{"history": ["a1", "b2", "c3"], "ours_seat": 1, "won": False},
+            {"history": ["a1", "b2"], "ours_seat": 0, "won": True},  # (won: not looked at)
+            {"games": 2, "won": 1},  # (a summary line)
+            {"history": ["d4", "e5"], "ours_seat": 0, "won": False}]
+    assert lost_games(recs) == [(["a1", "b2", "c3"], 1), (["d4", "e5"], 0)]
+    assert our_turns(["a1", "b2", "c3", "d4", "e5"], 1, 2) == [3]
+    assert our_turns(["a1", "b2", "c3", "d4", "e5"], 0, 0) == [0, 2, 4]
+    assert [verdict(w, 1) for w in (1, 0, None)] == ["kept", "thrown", None]
