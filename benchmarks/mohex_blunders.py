@@ -109,6 +109,17 @@ def our_move(moves: list, seconds: float, seed: int, settings) -> tuple[str, flo
     return move, time.process_time() - cpu, agent.last_iterations
 
 
+def logged(log, label: str, seconds: float) -> dict:
+    """The lines of a ``--log`` written with the same settings and budget, by their position's
+    moves (what a rerun resumes from)."""
+    done = {}
+    if log and log.exists():
+        for r in read_lines(log):
+            if r.get("set") == label and r.get("seconds") == seconds and isinstance(r.get("moves"), list):
+                done[" ".join(map(str, r["moves"]))] = r
+    return done
+
+
 def judged_options(ap, timelimit: float) -> None:
     """The options of a benchmark whose moves MoHex's df-pn judges (this one's and
     ``mohex_won.py``'s): MoHex's path, its time limits, our search's budget, seed and settings, a log."""
@@ -147,11 +158,7 @@ def score(args) -> int:
     recs = [r for r in read_lines(args.score) if r.get("verdict") != "loss"]
     settings = args.set
     label = " ".join(f"{name}={value}" for name, value in settings)
-    done = {}
-    if args.log and args.log.exists():
-        for r in read_lines(args.log):
-            if r.get("set") == label and r.get("seconds") == args.seconds:
-                done[" ".join(r["moves"])] = r
+    done = logged(args.log, label, args.seconds)
     eng = MoHex(need_mohex(args.mohex), 1)
     try:
         eng.new_game(100)

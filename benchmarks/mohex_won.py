@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import bounded, make_or_score  # noqa: E402
 from mohex import MoHex, need_mohex, new_hex  # noqa: E402
-from mohex_blunders import judged_options, our_move, solve  # noqa: E402
+from mohex_blunders import judged_options, logged, our_move, solve  # noqa: E402
 from vc_decided import read_lines  # noqa: E402
 
 from pygame_core.tournament import wilson  # noqa: E402
@@ -129,11 +129,7 @@ def score(args) -> int:
         replay(rec["moves"] + [rec["played"]], f"{str(args.score)[:60]} position {n}")
     label = f"mohex {args.mohex_playouts}" if args.mohex_playouts else \
         " ".join(f"{name}={value}" for name, value in args.set)
-    done = {}
-    if args.log and args.log.exists():
-        for r in read_lines(args.log):
-            if r.get("set") == label and r.get("seconds") == args.seconds:
-                done[" ".join(r["moves"])] = r
+    done = logged(args.log, label, args.seconds)
     judge = MoHex(need_mohex(args.mohex), 1)
     player = None
     try:
