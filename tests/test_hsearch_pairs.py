@@ -396,3 +396,103 @@ def test_a_second_row_ladder_to_an_escape_is_a_virtual_connection(escape):
         if joined:  # the row-11 cells from c11 to the escape are in it
             row = bits([f"{chr(c)}11" for c in range(ord("c"), ord(escape[0]))])
             assert any(c & row == row for c in carriers)
+
+
+# the semi-connections our search keeps between Blue's top side and k5 in a position of our games
+# against MoHex (won set, the defaults' seed-84 game after i9): MoHex's VC builder joins the two
+# within F13 below, the union of five of them; the combinations the old OR rule looked at (the
+# new SC first, the list's order) never reached it
+_SEMIS_K5 = """d5 e5 h7 i6 j6|d5 h7 i4 i5 i6 j3 j4 j5 j6|e5 h7 i4 i5 i6 j3 j4 j5 j6|d5 e5 i4 j3 j4 j5 k4
+d5 e5 i5 j3 j4 j5 k4|d5 e5 i4 i5 j4 j5 k4|d5 e5 i6 j5 j6|d5 e5 i4 i5 j3 j4 j5|d5 e5 i5 i6 j5
+d5 i6 j2 j3 j4 j5 j6 k1 k2 k3 k4|d5 h7 i6 j2 j3 j4 j6 k1 k2 k3 k4|d5 h7 i6 j2 j3 j4 j5 j6 k1 k2 k4
+d5 i5 i6 j2 j3 j4 j5 k1 k2 k3 k4|d5 h7 i5 i6 j2 j3 j4 j5 j6 k1 k2|e5 i6 j2 j3 j4 j5 j6 k1 k2 k3 k4
+e5 h7 i6 j2 j3 j4 j6 k1 k2 k3 k4|e5 h7 i6 j2 j3 j4 j5 j6 k1 k2 k4|e5 i5 i6 j2 j3 j4 j5 k1 k2 k3 k4
+e5 h7 i5 i6 j2 j3 j4 j5 j6 k1 k2|d5 e5 i4 i6 j3 j4 j5|d5 h7 i4 i6 j3 j4 j5 j6 k4|e5 h7 i4 i6 j3 j4 j5 j6 k4
+d5 h7 i5 i6 j3 j4 j5 j6 k4|e5 h7 i5 i6 j3 j4 j5 j6 k4|d5 h7 i4 i5 i6 j4 j5 j6 k4|e5 h7 i4 i5 i6 j4 j5 j6 k4
+d5 i4 i5 j2 j3 j4 j5 k1 k2 k3 k4|e5 i4 i5 j2 j3 j4 j5 k1 k2 k3 k4|d5 e5 i4 i5 j2 j3 j4 k1 k2 k3 k4
+d5 e5 i6 j2 j3 j4 j5 k1 k2 k3 k4"""
+_F13 = "d5 e5 i4 i5 i6 j2 j3 j4 j5 k1 k2 k3 k4"
+
+
+def _carriers(text: str, names: dict) -> list:
+    out = []
+    for part in text.replace("\n", "|").split("|"):
+        mask = 0
+        for name in part.split():
+            mask |= 1 << names.setdefault(name, len(names))
+        out.append(mask)
+    return out
+
+
+def _is_or(semis: list, union: int) -> bool:
+    """Is ``union`` a union of some of ``semis`` with nothing in common (the OR rule)?  The
+    members inside it must have an empty intersection (and then their union lies inside it)."""
+    inter = -1
+    for c in semis:
+        if c & ~union == 0:
+            inter &= c
+    return inter == 0
+
+
+def _pair_vcs(semis: list) -> list:
+    """The VCs a pair gets when ``semis`` come one by one (``_Tables.add_sc``)."""
+    from pygame_core.games.connection.bitboard_hsearch_pairs import _Tables
+    tab = _Tables(0)
+    for c in semis:
+        tab.add_sc(0, 1, c, -1)
+    return tab.get(tab.vc, 0, 1) or []
+
+
+def test_the_narrowing_or_rule_finds_the_small_union_the_combinations_missed(monkeypatch):
+    from pygame_core.games.connection import bitboard_hsearch_pairs as hp
+    names: dict = {}
+    semis = _carriers(_SEMIS_K5, names)
+    target = _carriers(_F13, names)[0]
+    for order in (semis, semis[::-1], sorted(semis, key=int.bit_count)):
+        fulls = _pair_vcs(order)
+        assert all(_is_or(semis, u) for u in fulls)
+        assert any(u & ~target == 0 for u in fulls)
+    monkeypatch.setattr(hp, "NARROWING", False)  # the combinations alone miss it
+    assert not any(u & ~target == 0 for u in _pair_vcs(semis))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_narrowing_union_is_an_or_of_the_semis(seed):
+    import random
+    from pygame_core.games.connection import bitboard_hsearch_pairs as hp
+    rng = random.Random(seed)
+    cells = rng.randint(4, 14)
+    semis = [sum(1 << i for i in range(cells) if rng.random() < 0.4) | 1 << rng.randrange(cells)
+             for _ in range(rng.randint(2, 9))]
+    new, rest = semis[0], semis[1:]
+    inter = -1
+    for c in semis:
+        inter &= c
+    found = hp._narrowing(rest, new)
+    if inter:  # (the caller checks this first; the function itself still finds nothing false)
+        assert all(_is_or(semis, u) for u in found)
+        return
+    assert found and all(_is_or(semis, u) for u in found)
+    # each cell outside the new SC that some OR of the semis misses is missed by one found union
+    # (what narrows; a cell of the new SC is left to the unions found before it came)
+    from itertools import combinations
+    avoidable = 0
+    for r in range(1, len(semis) + 1):
+        for combo in combinations(semis, r):
+            i, u = -1, 0
+            for c in combo:
+                i &= c
+                u |= c
+            if not i:
+                avoidable |= ((1 << cells) - 1) & ~u
+    missed = 0
+    for u in found:
+        missed |= ((1 << cells) - 1) & ~u
+    union_all = 0
+    for c in semis:
+        union_all |= c
+    assert missed & union_all & ~new == avoidable & union_all & ~new
+    # given the VCs found before (their intersection), only its cells are tried
+    cands = found[0]
+    for u in hp._narrowing(rest, new, cands):
+        assert _is_or(semis, u) and u not in found[:1]

@@ -57,16 +57,22 @@ from .edge_templates import template_vcs
 
 # list sizes: on the 1,086 positions MoHex decides of benchmarks/data (vc_decided.py --pairs),
 # 4/8/16 a pair with the OR rule over 4 SCs and 4 results proved 730 at 6,000 connections; these
-# 769 at 6,000 and 821 at 10,000 connections, at 1.3-1.6 times the cost (docs/benchmarks.md)
-KEEP_VC = 8
-MAX_VC = 16
-MAX_SC = 32
+# 769 at 6,000 and 821 at 10,000 connections, at 1.3-1.6 times the cost (docs/benchmarks.md);
+# with _narrowing (NARROWING below) twice these (16/32/64): on a third of them 307 against 297
+# at 12,000 connections
+KEEP_VC = 16
+MAX_VC = 32
+MAX_SC = 64
 MAX_ORS = 6  # semi-connections the OR rule combines at most
 # steps of the OR rule's search for one new SC: some pairs with 32 SCs took 5,000 (a tenth of a
 # second); on the 260 searches of the analysis positions 50 to 200 steps give the same wins and
 # must-play regions as no cap, 13 % sooner (docs/benchmarks.md, "The root's analysis in slices")
 MAX_COMBINE = 200
 OR_RESULTS = 16  # new VCs one new SC may give at most
+# _narrowing's unions too (Benzene's OR rule): on a third of the 1,086 positions MoHex decides,
+# with the list sizes below, 307 of 362 proven against 289 at 12,000 connections, at 1.4 times
+# the cost (docs/benchmarks.md, "A stronger OR rule")
+NARROWING = True
 BUDGET = 12000
 STEP = 5  # connections between two steps of pairs_steps (at most some 40 ms where the OR rule is busiest)
 # edge_strips.py: the second-row strips (Hex; on the 1,086 positions MoHex decides, with the
@@ -159,7 +165,7 @@ class _Tables:
                     return
             if len(lst) >= MAX_SC:
                 return
-            found = _or_rule(lst, carrier)
+            found = _or_rule(lst, carrier, fulls)
             lst[:] = [c for c in lst if carrier & ~c]
         else:  # (the pair's first SC: nothing to combine it with)
             found = ()
@@ -195,11 +201,11 @@ def _combine(lst, inter, union, depth, found, steps):
             _combine(lst, inter & c, union | c, depth + 1, found, steps)
 
 
-def _or_rule(lst: list, carrier: int) -> list:
-    """The OR rule for a new SC ``carrier`` of a pair whose SCs are ``lst``: the unions of
-    combinations of at most ``MAX_ORS`` of them (the new one first) with nothing in common, at
-    most ``OR_RESULTS``, looked for in at most ``MAX_COMBINE`` steps; else the greedy pass over
-    every SC of the pair."""
+def _or_rule(lst: list, carrier: int, fulls=None) -> list:
+    """The OR rule for a new SC ``carrier`` of a pair whose SCs are ``lst`` (and VCs ``fulls``):
+    the unions of combinations of at most ``MAX_ORS`` of them (the new one first) with nothing
+    in common, at most ``OR_RESULTS``, looked for in at most ``MAX_COMBINE`` steps; else the
+    greedy pass over every SC of the pair; then :func:`_narrowing`'s."""
     inter = carrier
     for c in lst:
         inter &= c
@@ -215,7 +221,55 @@ def _or_rule(lst: list, carrier: int) -> list:
                 union |= c
         if not inter:
             found.append(union)
+    if NARROWING:
+        cands = -1
+        for c in fulls or ():
+            cands &= c
+        for union in _narrowing(lst, carrier, cands):
+            if union not in found:
+                found.append(union)
     return found
+
+
+def _narrowing(lst: list, carrier: int, cands: int = -1) -> list:
+    """Benzene's OR rule (``VCOr``, Pawlewicz, Hayward, Henderson and Arneson, "Stronger
+    virtual connections in Hex", 2015), for SCs with nothing in common: the union of the SCs
+    taken smallest first, each only if it narrows the intersection so far, until it is empty;
+    then, for each cell of the unions found so far, the same over the SCs that miss that
+    cell: a VC whose carrier misses it, which narrows the intersection of the pair's VCs
+    (what must-play regions use).  The search of :func:`_combine` finds many unions, big ones
+    first where the list's order puts them first; this finds the small ones that matter.
+
+    ``cands``: the intersection of the pair's VCs (``-1``: none yet, then the first union is
+    sought); only its cells outside the new SC are tried (a union missing a cell of the new SC
+    does without it, and was there to be found before it came)."""
+    semis = sorted((*lst, carrier), key=int.bit_count)
+    found = []
+    avoid = 0
+    if cands != -1:
+        cands &= ~carrier
+        if not cands:
+            return found
+        avoid = cands & -cands
+    while True:
+        inter, union = -1, 0
+        for c in semis:
+            if c & avoid or inter & ~c == 0:
+                continue
+            inter &= c
+            union |= c
+            if not inter:
+                break
+        if not inter:
+            found.append(union)
+            cands &= union & ~carrier if cands == -1 else union
+        elif avoid:
+            cands &= ~avoid
+        else:
+            return found  # (no union at all: the carriers have a cell in common)
+        if not cands:
+            return found
+        avoid = cands & -cands
 
 
 def hsearch_pairs(core, stones: int, other: int, player: int, budget: int = BUDGET) -> HResult:
