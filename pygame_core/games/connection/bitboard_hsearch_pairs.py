@@ -19,7 +19,9 @@ and the cells around it) by the rules alone.
 * AND through a chain ``g``: ``(x, g, A)`` and ``(g, y, B)`` disjoint give a VC ``(x, y, A | B)``,
   an SC if one of them is an SC;
 * OR: SCs of ``x, y`` whose carriers have nothing in common (at most ``MAX_ORS`` of them) give
-  the VC with the union of their carriers;
+  the VC with the union of their carriers; besides those combinations, the union Benzene's VC
+  builder takes (:func:`_narrowing`) for each cell still in every VC of the pair: the SCs that
+  miss it, smallest first, each if it narrows the intersection so far;
 * the AND rules may let the two carriers overlap in the captured set of the cell they go
   through or of an end (the two side cells of a cell on a side's second row, :mod:`.edge_strips`:
   the connection then holds with that set in its carrier);
