@@ -37,9 +37,10 @@ def _keeps_value(wins, s0, s1, p, c) -> bool:
 
 @pytest.mark.parametrize("size, count, lo, hi, least", [(4, 400, 4, 9, 80), (5, 150, 13, 17, 50),
                                                         (6, 20, 22, 26, 6)])
-@pytest.mark.parametrize("near_filter", [True, False])
-def test_every_fill_keeps_the_winner(size, count, lo, hi, least, near_filter, monkeypatch):
+@pytest.mark.parametrize("near_filter, side_bridges", [(True, False), (False, False), (True, True)])
+def test_every_fill_keeps_the_winner(size, count, lo, hi, least, near_filter, side_bridges, monkeypatch):
     monkeypatch.setattr(decompose_module, "NEAR_FILTER", near_filter)
+    monkeypatch.setattr(decompose_module, "SIDE_BRIDGES", side_bridges)
     core = hex_core(size)
     wins = _solver(core)
     fills = _fills(core, _sample(core, count, lo, hi, 7))
@@ -58,16 +59,16 @@ def test_the_area_is_what_makes_a_fill_hold(monkeypatch):
     assert sum(not _keeps_value(wins, *f) for f in fills) >= 3
 
 
-def test_the_filter_only_narrows_the_pairs_looked_at():
+def test_the_filter_only_narrows_the_pairs_looked_at(monkeypatch):
     core = hex_core(5)
     positions = _sample(core, 150, 13, 17, 7)
+    monkeypatch.setattr(decompose_module, "NEAR_FILTER", True)
     with_filter = {(s0, s1, p) for s0, s1, p, _ in _fills(core, positions)}
-    decompose_module.NEAR_FILTER = False
-    try:
-        without = {(s0, s1, p) for s0, s1, p, _ in _fills(core, positions)}
-    finally:
-        decompose_module.NEAR_FILTER = True
-    assert with_filter < without
+    monkeypatch.setattr(decompose_module, "SIDE_BRIDGES", True)  # (Benzene's: more pairs)
+    side_bridges = {(s0, s1, p) for s0, s1, p, _ in _fills(core, positions)}
+    monkeypatch.setattr(decompose_module, "NEAR_FILTER", False)
+    without = {(s0, s1, p) for s0, s1, p, _ in _fills(core, positions)}
+    assert with_filter < without and with_filter <= side_bridges <= without
 
 
 def test_decompose_fills_both_players_in_turn_and_each_fill_holds():

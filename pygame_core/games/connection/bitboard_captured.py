@@ -41,6 +41,10 @@ from .bitboard_base import single_bits
 from .bitboard_ica import dead_slots, fill_in, geometry
 
 _TABLE = None
+# permanently inferior cells (bitboard_perm.py) in this fill-in, where the search over every pair
+# runs (the root); bitboard_ica.PERM_INFERIOR: everywhere.  Off: against MoHex neither won more
+# (docs/benchmarks.md, "Permanently inferior cells")
+PERM_SETS = False
 
 
 def _table() -> bytes:
@@ -208,10 +212,12 @@ def captured_sets(core, mine: int, theirs: int, player: int, size: int = 4) -> l
 
 
 def fill_in_sets(core, s0: int, s1: int, rounds: int = 3, regions: bool = True, size: int = 4,
-                 passes: int = 3) -> tuple[int, int, int]:
+                 passes: int = 3, perm: bool | None = None) -> tuple[int, int, int]:
     """:func:`.bitboard_ica.fill_in`, then captured sets of each player (dead cells counted its
     own) filled and the fill-in run again, up to ``passes`` times while a set is found."""
-    f0, f1, dead = fill_in(core, s0, s1, rounds, regions)
+    if perm is None:
+        perm = PERM_SETS
+    f0, f1, dead = fill_in(core, s0, s1, rounds, regions, perm)
     for _ in range(passes):
         grew = False
         for p in (0, 1):
@@ -229,7 +235,7 @@ def fill_in_sets(core, s0: int, s1: int, rounds: int = 3, regions: bool = True, 
                 grew = True
         if not grew:
             break
-        g0, g1, more = fill_in(core, s0 | f0, s1 | f1, rounds, regions)
+        g0, g1, more = fill_in(core, s0 | f0, s1 | f1, rounds, regions, perm)
         f0 |= g0
         f1 |= g1
         dead |= more  # (a dead cell stays dead: the earlier ones are kept)

@@ -6,8 +6,9 @@ Hayward, *Hex, braids, the crossing rule and XH-search*, and Henderson's thesis,
 it is one group, and each other chain of ``P`` is a group.  The opponent's groups are its chains
 and sides the same way.  A ``P`` group and an opponent group are *next* to each other when a
 stone of one touches a stone of the other (a side counts as a line of stones beyond its row),
-when a ``P`` stone and an opponent stone are a bridge apart with both cells between them empty,
-and always for a side of each (they meet at a corner).
+when a ``P`` stone and an opponent stone are a bridge apart with both cells between them empty
+(with ``SIDE_BRIDGES``, as in Benzene, a ``P`` side and an opponent stone off its row with two
+empty neighbours on the row too), and always for a side of each (they meet at a corner).
 
 **Rule.**  Take two ``P`` groups ``g1`` and ``g2`` with a VC between them (not a weak one:
 :mod:`.edge_strips`).  The *area* they enclose is the set of empty cells that ``P`` cannot reach
@@ -19,8 +20,8 @@ board by ``g1``, ``g2`` and the opponent's stones.  A ``P`` path through it only
 and ``g2`` again, which the VC does anyway; an opponent path through it would cut ``g1`` from
 ``g2``, which the VC prevents; so no cell of the carrier is worth a move to either player.)
 Like Benzene, it looks only at pairs of groups next to at least two opponent groups in common
-(areas with no such pair around them are empty or reach a free side), and none when ``P`` has
-won already.
+(areas with no such pair around them are empty or reach a free side; ``NEAR_FILTER``), and none
+when ``P`` has won already.
 
 :func:`decomposition` returns the carrier of one such VC (or 0) from the player's
 :func:`~.bitboard_hsearch_pairs.hsearch_pairs` result; :func:`decompose` fills them in a loop
@@ -36,8 +37,13 @@ from .bitboard_base import drain
 from .bitboard_hsearch_pairs import _bits, hsearch_pairs, pairs_steps
 
 # Benzene looks only at pairs of groups next to two opponent groups in common (the rule holds
-# without it: the module docstring's proof does not use it)
+# without it: the module docstring's proof does not use it); off, matches overran the move's CPU
+# time (more fills, each a new search over every pair)
 NEAR_FILTER = True
+# Benzene also counts an opponent stone a bridge from a side (two empty cells of its row between)
+# as next to the side: with it, at the ends of MoHex's proofs the filter costs 3 of 78 wins seen
+# instead of 6, but against MoHex it won no more (docs/benchmarks.md, "Permanently inferior cells")
+SIDE_BRIDGES = False
 
 
 def _groups(core, stones: int, sides) -> tuple[list, list]:
@@ -75,6 +81,11 @@ def _near(core, masks: list, sides, other: int, empty: int, their_sides) -> list
         if k < 2:  # a side: the opponent's stones on its row, and both opponent sides (corners)
             touched |= sides[k] & other
             near |= 3
+            row = sides[k] if SIDE_BRIDGES else 0  # its stones a bridge away: two empty row cells
+            for y in _bits(core.around(row & empty) & other & ~row):
+                two = core.around(1 << y) & row
+                if two.bit_count() == 2 and two & empty == two:
+                    near |= 1 << owner[y]
         for p in _bits(touched):
             near |= 1 << owner[p]
         for x in _bits(m):

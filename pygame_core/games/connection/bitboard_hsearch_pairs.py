@@ -60,7 +60,7 @@ from .edge_templates import template_vcs
 # list sizes: on the 1,086 positions MoHex decides of benchmarks/data (vc_decided.py --pairs),
 # 4/8/16 a pair with the OR rule over 4 SCs and 4 results proved 730 at 6,000 connections; these
 # 769 at 6,000 and 821 at 10,000 connections, at 1.3-1.6 times the cost (docs/benchmarks.md);
-# with _narrowing (NARROWING below) twice these (16/32/64): on a third of them 307 against 297
+# with _narrowing (NARROWING below) twice these (16/32/64): on a third of them 306 against 297
 # at 12,000 connections
 KEEP_VC = 16
 MAX_VC = 32
@@ -72,7 +72,7 @@ MAX_ORS = 6  # semi-connections the OR rule combines at most
 MAX_COMBINE = 200
 OR_RESULTS = 16  # new VCs one new SC may give at most
 # _narrowing's unions too (Benzene's OR rule): on a third of the 1,086 positions MoHex decides,
-# with the list sizes below, 307 of 362 proven against 289 at 12,000 connections, at 1.4 times
+# with the list sizes below, 306 of 362 proven against 289 at 12,000 connections, at 1.26 times
 # the cost (docs/benchmarks.md, "A stronger OR rule")
 NARROWING = True
 BUDGET = 12000

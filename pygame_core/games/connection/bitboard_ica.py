@@ -42,7 +42,10 @@ from __future__ import annotations
 from itertools import product
 
 from .bitboard_base import disjoint
+from .bitboard_perm import perm_inferior
 from .bitboard_regions import dead_cells as region_dead
+
+PERM_INFERIOR = False  # fill permanently inferior cells too (bitboard_perm.py)
 
 E, B, R = 0, 1, 2  # slot states: empty, Blue (player 0), Red (player 1)
 ANY, BLUE, RED, STONE = None, 1, 2, 3  # a cube's requirement on a slot
@@ -246,7 +249,8 @@ def captured_pairs(core, s0: int, s1: int, player: int) -> list:
     return _pairs(g, bl, rd, core.full & ~(s0 | s1), player)
 
 
-def fill_in(core, s0: int, s1: int, rounds: int = 3, regions: bool = True) -> tuple[int, int, int]:
+def fill_in(core, s0: int, s1: int, rounds: int = 3, regions: bool = True,
+            perm: bool | None = None) -> tuple[int, int, int]:
     """``(Blue's fill, Red's fill, dead)``: captured pairs filled for their captor (Blue's, then
     Red's on the filled board, again up to ``rounds`` times while anything new is found), then
     the dead cells of the filled board: by the neighbourhood rule, and with ``regions`` by the
@@ -255,6 +259,8 @@ def fill_in(core, s0: int, s1: int, rounds: int = 3, regions: bool = True) -> tu
     g = geometry(core)
     if not g:
         return 0, 0, 0
+    if perm is None:
+        perm = PERM_INFERIOR
     f = [0, 0]
     s = [s0, s1]
     full = core.full
@@ -270,6 +276,9 @@ def fill_in(core, s0: int, s1: int, rounds: int = 3, regions: bool = True) -> tu
                 kept = disjoint(anchors, 1 | 1 << o, taken)
                 if kept:
                     taken |= kept | kept << o
+            if perm:  # (bitboard_perm.py)
+                taken |= perm_inferior(g, bl, rd, full & ~(s[0] | s[1] | taken), p,
+                                       g.cells & ~(s[0] | s[1] | taken))
             if taken:
                 f[p] |= taken
                 s[p] |= taken
