@@ -24,6 +24,10 @@ the environment variable ``MOHEX``, else the build recipe's folder
   ``/proc/<pid>/stat`` (clock ticks), the change over each ``genmove``.  After each of its moves
   ``mohex-search-statistics`` tells whether it searched (a new statistics text) and how many
   playouts it ran; moves its connection analysis, solver or pre-search decided show no search.
+  ``--mohex-param [GROUP.]NAME=VALUE`` (repeatable) sets one of MoHex's settings for the match
+  (``param_GROUP NAME VALUE``; GROUP ``mohex``, the default, ``player_board``, ``player_ice``,
+  ``player_vc`` or ``dfpn``), e.g. ``perform_pre_search=0`` or ``player_vc.use_patterns=0``:
+  ablations of its knowledge.
 * Games: colours alternate (even games we are Blue = MoHex's black, the first player); game pair
   ``k // 2`` opens with the same seeded random first move (any cell) for both colour assignments;
   no swap.  ``--seat first`` or ``second`` plays only the games of ``--games`` where ours is that
@@ -58,7 +62,7 @@ from selfplay import setting, settings_of  # noqa: E402
 
 SIZE = 11
 COLOUR = ("black", "white")  # MoHex's colour of our player 0 (Blue: moves first, rows 1 and N) and 1 (Red)
-SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed", "steer", "set")  # what a log line must match to be resumed
+SETTINGS = ("mode", "playouts", "seconds", "our_iterations", "seed", "steer", "set", "mohex_set")  # what a log line must match to be resumed
 MIN_GAMES, MAX_GAMES = 50, 10_000_000  # bounds of MoHex's max_games in --equal
 STEER = 3.0  # --equal: MoHex's CPU aim for one move at most STEER times ours (at least half)
 START_RATE = 5000.0  # MoHex's playouts per CPU second before it has searched (about 7,300 on the empty board)
@@ -84,10 +88,16 @@ class MoHex(GtpEngine):
         super().__init__([path, "--quiet", "--use-logfile=0", "--seed", str(seed)])
         self._stats = None  # the last search statistics text
 
-    def new_game(self, max_games: int) -> None:
+    def new_game(self, max_games: int, params: str = "") -> None:
+        """A new game; ``params``: ``--mohex-param`` as a log records it (``"name=value ..."``)."""
+        extra = []
+        for item in params.split():
+            name, value = item.split("=")
+            group, _, name = name.rpartition(".")
+            extra.append(f"param_{group or 'mohex'} {name} {value}")
         for command in (f"boardsize {SIZE}", "param_game allow_swap 0", "param_mohex num_threads 1",
                         "param_mohex use_time_management 0", "param_mohex max_time 100000",
-                        f"param_mohex max_games {max_games}"):
+                        f"param_mohex max_games {max_games}", *extra):
             self.send(command)
         self._stats = self.send("mohex-search-statistics")
 
@@ -205,7 +215,7 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
     start = time.perf_counter()
     eng = MoHex(path, seed)
     try:
-        eng.new_game(cfg["playouts"] or 1000)
+        eng.new_game(cfg["playouts"] or 1000, cfg["mohex_set"])
         eng.play(0, first)
         game.play(first)
         while not game.is_over:
@@ -241,9 +251,20 @@ def play_game(cfg: dict, k: int, path: str) -> dict:
             "ours": ours, "theirs": theirs, "history": [str(m) for m in game.history]}
 
 
+def mohex_param(text: str) -> str:
+    """``--mohex-param``: ``[group.]name=value`` (``param_<group> name value``, the group
+    ``mohex`` if none), words and a plain value (nothing else reaches GTP)."""
+    name, sep, value = text.partition("=")
+    if not sep or not re.fullmatch(r"(?:(?:mohex|player_board|player_ice|player_vc|dfpn)\.)?[a-z_]{1,40}", name) \
+            or not re.fullmatch(r"[A-Za-z0-9_.-]{1,20}", value):
+        raise argparse.ArgumentTypeError(f"not a MoHex setting: {text[:40]!r} (NAME=VALUE, e.g. perform_pre_search=0)")
+    return f"{name}={value}"
+
+
 def fix_old(rec: dict) -> None:
     rec.setdefault("steer", 1.5 if rec["mode"] == "equal" else None)  # the first runs: 1.5
     rec.setdefault("set", "")  # (runs before --set: the defaults)
+    rec.setdefault("mohex_set", "")  # (and before --mohex-param)
 
 
 def describe(rec: dict, games: int) -> str:
@@ -257,6 +278,7 @@ def describe(rec: dict, games: int) -> str:
 def label(cfg: dict) -> str:
     mohex = f"{cfg['playouts']:,} playouts" if cfg["mode"] == "ladder" else f"equal CPU (<= {cfg['steer']:g}x)"
     ours = f"{cfg['our_iterations']:,} it." if cfg["our_iterations"] else f"{cfg['seconds']:g} CPU s"
+    mohex += f" {cfg['mohex_set']}" if cfg.get("mohex_set") else ""
     return f"{ours}{' ' + cfg['set'] if cfg['set'] else ''} vs MoHex {mohex}, seed {cfg['seed']}"
 
 
@@ -286,6 +308,9 @@ def main(argv=None) -> int:
                     help="our agent at N iterations a move instead of a time budget")
     ap.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE",
                     help="a search setting of our side (as benchmarks/selfplay.py's --a)")
+    ap.add_argument("--mohex-param", type=mohex_param, action="append", default=[], metavar="[GROUP.]NAME=VALUE",
+                    help="a MoHex setting (param_GROUP NAME VALUE; GROUP mohex unless given), "
+                         "e.g. perform_pre_search=0, player_vc.use_patterns=0")
     ap.add_argument("--games", type=bounded(int, 1, 100000), default=10, help="games (colours alternate)")
     ap.add_argument("--seat", choices=("both", "first", "second"), default="both",
                     help="play only the games (of --games) where ours is the first player (Blue) or the second")
@@ -315,11 +340,18 @@ def main(argv=None) -> int:
     cfg = {"mode": "ladder" if args.ladder else "equal", "playouts": args.ladder, "seconds": args.seconds,
            "our_iterations": args.our_iterations, "seed": args.seed,
            "steer": args.steer if args.equal else None,
-           "set": " ".join(f"{name}={value}" for name, value in args.set)}
+           "set": " ".join(f"{name}={value}" for name, value in args.set),
+           "mohex_set": " ".join(args.mohex_param)}
     if not args.skip_check:
         check_mapping(path)
     keep = None if args.seat == "both" else (lambda k: k % 2 == (args.seat == "second"))
-    recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe, fix_old, keep)
+    try:
+        recs = run_match(cfg, args.games, args.log, SETTINGS, lambda k: play_game(cfg, k, path), describe, fix_old,
+                         keep)
+    except RuntimeError as e:  # (MoHex refused a command or stopped: the games logged so far stay)
+        hint = f" (with --mohex-param {cfg['mohex_set']})" if cfg["mohex_set"] else ""
+        print(f"mohex.py: match stopped: {str(e)[:160]}{hint}", file=sys.stderr)
+        return 1
     print("\n".join(table(grouped(recs, SETTINGS))))
     print(total_line(recs, "MoHex"))
     return 0

@@ -135,6 +135,45 @@ def test_search_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):
     assert len(rows) == 2 and "pattern_prior=0.0" not in rows[0] and "pattern_prior=0.0 vs MoHex" in rows[1]
 
 
+def test_mohex_settings_are_checked_and_kept_apart_in_the_summary(tmp_path):
+    """``--mohex-param NAME=VALUE`` (MoHex's own search settings, for ablations): only a word and
+    a plain value reach GTP; the log records them and the summary keeps such games apart."""
+    absent = str(tmp_path / "absent")
+    for bad in ("perform_pre_search", "x;quit=1", "game.allow_swap=1", "player_vc..use=0", "perform_pre_search=0\nquit", "a=" + "9" * 30):
+        r = run("--ladder", "100", "--mohex-param", bad, MOHEX=absent)
+        last = r.stderr.strip().splitlines()[-1]
+        assert r.returncode == 2 and "not a MoHex setting" in last and "Traceback" not in r.stderr, r.stderr
+        assert len(last) < 200
+    base = {"mode": "ladder", "playouts": 100, "seconds": 1.0, "our_iterations": None, "seed": 1, "steer": None,
+            "set": "", "game": 0, "ours_seat": 0, "opening": "f6", "won": True, "moves": 30, "wall": 20.0,
+            "ours": {"moves": 15, "cpu": 12.0, "wall": 12.0, "iterations": 300000, "each": []},
+            "theirs": {"moves": 14, "cpu": 4.0, "wall": 4.0, "searched": 7, "playouts": 630, "max_games": 1400,
+                       "each": []}}
+    ablated = {**base, "won": False, "mohex_set": "perform_pre_search=0"}
+    rows = summary_rows(run, tmp_path, (base, ablated), "vs MoHex 100 playouts", MOHEX=absent)
+    assert len(rows) == 2 and "perform_pre_search" not in rows[0]
+    assert "100 playouts perform_pre_search=0" in rows[1]
+
+
+def test_a_mohex_that_stops_mid_match_is_one_clear_line_and_the_log_kept(tmp_path):
+    """A MoHex that dies on a setting (as the real one does with ``player_board.use_vcs=0``):
+    the match stops with one line naming the setting, status 1, no traceback."""
+    fake = tmp_path / "mohex"
+    fake.write_text(f"#!{sys.executable}\n"
+                    "import sys\n"
+                    "for line in sys.stdin:\n"
+                    "    if line.startswith('genmove'):\n"
+                    "        sys.exit(3)\n"
+                    "    print('= ' + ('B+' if line.startswith('final') else '') + '\\n', flush=True)\n")
+    fake.chmod(0o755)
+    log = tmp_path / "m.jsonl"
+    r = run("--ladder", "100", "--games", "2", "--skip-check", "--mohex-param", "player_board.use_vcs=0",
+            "--log", str(log), "--mohex", str(fake))
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 1 and len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "closed its output after 'genmove" in lines[0] and "player_board.use_vcs=0" in lines[0]
+
+
 def test_the_blunder_benchmark_without_mohex(tmp_path):
     """benchmarks/mohex_blunders.py: its help, a clear line without MoHex, and each game's first
     position MoHex wins found in vc_decided.py's positions (games follow one another; a game's

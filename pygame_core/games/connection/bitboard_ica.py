@@ -254,8 +254,10 @@ def fill_in(core, s0: int, s1: int, rounds: int = 3, regions: bool = True,
     """``(Blue's fill, Red's fill, dead)``: captured pairs filled for their captor (Blue's, then
     Red's on the filled board, again up to ``rounds`` times while anything new is found), then
     the dead cells of the filled board: by the neighbourhood rule, and with ``regions`` by the
-    clique rule over whole groups (:mod:`.bitboard_regions`).  The three masks are empty cells,
-    pairwise disjoint."""
+    clique rule over whole groups (:mod:`.bitboard_regions`).  With ``perm`` (``None``: the
+    module's ``PERM_INFERIOR``) each round also fills the player's permanently inferior cells
+    (:mod:`.bitboard_perm`) with the captured pairs.  The three masks are empty cells, pairwise
+    disjoint."""
     g = geometry(core)
     if not g:
         return 0, 0, 0
