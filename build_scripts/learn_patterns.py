@@ -76,8 +76,11 @@ def cell(name: str, geo) -> tuple[int, int]:
     return x, y
 
 
-def positions(games: list[dict]):
-    """Per learned move: (small codes, large codes, near classes, index of the move played)."""
+def positions(games: list[dict], cross=None, last_only: bool = False):
+    """Per learned move: (small codes, large codes, near classes, index of the move played).
+    ``cross`` (screens of new features, ``benchmarks/twodist.py``): ``cross(moves, size)``, the
+    moves before a learned one, gives a function of a cell ``(x, y)`` to a class below
+    ``cross.classes``, crossed into the third feature; ``last_only``: each game's last move only."""
     for g in games:
         geo = board(g)
         size = geo.size
@@ -87,7 +90,8 @@ def positions(games: list[dict]):
         for i, name in enumerate(g["moves"]):
             x, y = cell(name, geo)
             me = i % 2
-            if i > 0 and me != skip and cells[y * size + x] < 0:
+            if i > 0 and me != skip and cells[y * size + x] < 0 and (not last_only or i == len(g["moves"]) - 1):
+                klass = cross(g["moves"][:i], size) if cross else None
                 small, large, nears, chosen = array("i"), [], array("b"), -1
                 for cx, cy in geo.cells:
                     if cells[cy * size + cx] < 0:
@@ -96,7 +100,8 @@ def positions(games: list[dict]):
                         a, b = codes(cells, geo, cx, cy, me)
                         small.append(a)
                         large.append(b)
-                        nears.append(near(cx, cy, *last) if last else 0)
+                        n = near(cx, cy, *last) if last else 0
+                        nears.append(n * cross.classes + klass(cx, cy) if klass else n)
                 yield small, large, nears, chosen
             cells[y * size + x] = me
             last = (x, y)
