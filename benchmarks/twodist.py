@@ -202,14 +202,30 @@ def value(games: list, playouts: int) -> None:
         print(f"plies {span} ({len(test)} test positions), log-loss / accuracy: " + "; ".join(out))
 
 
+def _legal(moves: list) -> bool:
+    """Whether ``moves`` replay on Hex 11 (no cell twice, none after the end)."""
+    game = pygame_core.new_game("hex", size=11, seed=0)
+    try:
+        for name in moves:
+            game.play(name)
+    except Exception:  # noqa: BLE001 - any refusal: not a game to learn from
+        return False
+    return True
+
+
 def read(paths: list[Path], ap, limit: int) -> list:
     """The games of match logs (``benchmarks/mohex.py``): moves, whose moves are MoHex's, result."""
-    games = []
+    games, illegal = [], 0
     for path in paths:
         for g in lp.read_games([path], ap):
             if g.get("game", "hex") != "hex" or int(g.get("size", 11)) != 11:
                 continue
+            if len(g["moves"]) > 121 or not _legal(g["moves"]):
+                illegal += 1
+                continue
             games.append(g)
+    if illegal:
+        print(f"{illegal} game line(s) not a legal Hex 11 game, skipped", file=sys.stderr)
     by_moves = {}
     for path in paths:  # (the result and seat, which learn_patterns' reader leaves out)
         try:
@@ -219,7 +235,7 @@ def read(paths: list[Path], ap, limit: int) -> list:
                     by_moves[tuple(rec["history"])] = (bool(rec["won"]), int(rec["ours_seat"]) & 1)
                 except (ValueError, KeyError, TypeError):
                     continue
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             continue
     for g in games:
         if tuple(g["moves"]) in by_moves:

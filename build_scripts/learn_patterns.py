@@ -196,6 +196,8 @@ def read_games(paths: list[Path], ap) -> list[dict]:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as e:
             ap.error(f"cannot read {str(path)[:60]}: {e.strerror}")
+        except UnicodeDecodeError:
+            ap.error(f"cannot read {str(path)[:60]}: not text")
         for n, line in enumerate(lines, 1):
             try:
                 g = json.loads(line)

@@ -98,3 +98,14 @@ def test_bad_arguments_get_a_short_message(tmp_path):
     empty.write_text(json.dumps({"history": ["zz99"], "ours_seat": 0, "won": True}) + "\n", encoding="utf-8")
     r = run("--prior", str(empty))
     assert r.returncode == 2 and "no Hex 11 games" in r.stderr
+    # a cell played twice, a record far longer than a game, a file that is not text
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text("\n".join(json.dumps({"history": h, "ours_seat": 0, "won": True})
+                             for h in (["a1", "a1", "b2"], ["a1"] * 100000)) + "\n", encoding="utf-8")
+    r = run("--value", str(odd))
+    assert r.returncode == 2 and "2 game line(s) not a legal Hex 11 game, skipped" in r.stderr
+    assert "Traceback" not in r.stderr
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(b"\xff\xfe not text")
+    r = run("--prior", str(binary))
+    assert r.returncode == 2 and "not text" in r.stderr and "Traceback" not in r.stderr
