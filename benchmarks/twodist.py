@@ -13,7 +13,7 @@ does it add to the learned prior, and does it read a position better than the fi
 * ``--prior``: the learned prior (``build_scripts/learn_patterns.py``'s model, MoHex's moves of
   the logged games, every fifth game held out) with its third feature, where a cell lies from
   the last move, crossed with the cell's *two-distance class* (its sum minus the potential,
-  0-3, for the mover and for the opponent: 16 classes), against the model as shipped; prints
+  0-3, for the mover and for the opponent: 16 classes), against the plain model (``learn_patterns.py --plain``); prints
   the held-out top-1 of both.  ``--analysis``: held out instead are the 130 positions of
   ``benchmarks/data/analysis*.jsonl`` (MoHex's move at 16,000 playouts; games opening as they
   do are left out of the training).
@@ -44,52 +44,22 @@ sys.path.insert(0, str(ROOT / "build_scripts"))
 import learn_patterns as lp  # noqa: E402
 
 import pygame_core  # noqa: E402
+from pygame_core.games.connection import twodist  # noqa: E402
 
-K = 4  # two-distance classes a player: a cell's sum minus the potential, 0 to K - 1 (and beyond)
-FAR = 50  # the two-distance of a cell that cannot reach the side
-
-
-def _bits(m: int):
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
+K = twodist.K
+FAR = twodist.FAR
 
 
 def two_distance(core, own: int, opp: int, side: int) -> dict:
-    """Bit position -> two-distance to ``side`` (a row of cells) for the player of ``own`` (module
-    docstring); cells that cannot reach it are left out."""
-    empty = core.full & ~(own | opp)
-    nm = core.nmask
-    chains, seen = [], 0
-    for s in _bits(own):
-        if not seen >> s & 1:
-            g = core.flood(1 << s, own)
-            seen |= g
-            chains.append((g, core.around(g) & empty, bool(g & side)))
-    neigh, touch = {}, side & empty
-    for c in _bits(empty):
-        n = nm[c] & empty
-        for g, around, at_side in chains:
-            if nm[c] & g:
-                n |= around
-                if at_side:
-                    touch |= 1 << c
-        neigh[c] = n & ~(1 << c)
-    out = dict.fromkeys(_bits(touch), 1)
-    known, level = touch, 1
-    unknown = empty & ~known
-    while unknown:
-        new = 0
-        for c in _bits(unknown):
-            if (neigh[c] & known).bit_count() >= 2:
-                new |= 1 << c
-        if not new:
-            break
-        level += 1
-        out.update(dict.fromkeys(_bits(new), level))
-        known |= new
-        unknown &= ~new
+    """Bit position -> two-distance to ``side`` (a row of cells) for the player of ``own``
+    (the engine's :func:`pygame_core.games.connection.twodist.levels`); cells that cannot reach
+    it are left out."""
+    out = {}
+    for d, m in enumerate(twodist.levels(core, own, opp, side), 1):
+        while m:
+            low = m & -m
+            out[low.bit_length() - 1] = d
+            m ^= low
     return out
 
 
@@ -97,31 +67,15 @@ def sums(core, own: int, opp: int, player: int) -> tuple[dict, int, int]:
     """``(cell -> its two sums, potential, cells reaching it)`` for ``player`` (``own``)."""
     a = two_distance(core, own, opp, core.goals[player][0])
     b = two_distance(core, own, opp, core.goals[player][1])
-    total = {c: a.get(c, FAR) + b.get(c, FAR) for c in _bits(core.full & ~(own | opp))}
+    empty = core.full & ~(own | opp)
+    total = {}
+    while empty:
+        low = empty & -empty
+        c = low.bit_length() - 1
+        empty ^= low
+        total[c] = a.get(c, FAR) + b.get(c, FAR)
     pot = min(total.values(), default=0)
     return total, pot, sum(1 for v in total.values() if v == pot)
-
-
-class Classes:
-    """``learn_patterns.positions``' ``cross``: each cell's two-distance class (module
-    docstring), the position played on from the last one asked where it can be."""
-
-    classes = K * K
-
-    def __init__(self):
-        self.game, self.played = None, []
-
-    def __call__(self, moves: list, size: int):
-        if self.game is None or self.game.size != size or moves[:len(self.played)] != self.played:
-            self.game, self.played = pygame_core.new_game("hex", size=size, seed=0), []
-        for name in moves[len(self.played):]:
-            self.game.play(name)
-            self.played.append(name)
-        core, *s = self.game.bit_state()
-        me = len(moves) % 2
-        (mine, pm, _), (theirs, po, _) = sums(core, s[me], s[1 - me], me), sums(core, s[1 - me], s[me], 1 - me)
-        w = size + 1
-        return lambda x, y: min(K - 1, mine[y * w + x] - pm) * K + min(K - 1, theirs[y * w + x] - po)
 
 
 def prior(games: list, analysis: bool) -> None:
@@ -137,13 +91,12 @@ def prior(games: list, analysis: bool) -> None:
     if not train or not held:
         sys.exit("twodist.py: too few games to hold some out")
     for classes in (False, True):
-        lp.NEAR = 4 * K * K if classes else 4
         t = time.process_time()
-        cross = Classes() if classes else None
-        m = lp.Model(list(lp.positions(train, cross)), 10)
+        cross = lp.Classes() if classes else None
+        m = lp.Model(list(lp.positions(train, cross)), 10, lp.NEAR * (K * K if classes else 1))
         m.learn(6)
         top1 = m.top1(list(lp.positions(held, cross, analysis)))
-        print(f"{'with the two-distance class' if classes else 'the prior as shipped':28} held-out top-1 "
+        print(f"{'with the two-distance class' if classes else 'the plain prior (--plain)':28} held-out top-1 "
               f"{top1:.3f} ({len(held)} {'positions' if analysis else 'games'} held out, {len(train)} "
               f"games learned; {time.process_time() - t:.0f} CPU s)", flush=True)
 

@@ -2,7 +2,7 @@
 write the table the wheel ships (``pygame_core/games/hex/pattern_table.py`` or
 ``pygame_core/games/y/pattern_table.py``).
 
-    python build_scripts/learn_patterns.py GAMES.jsonl [GAMES.jsonl ...] [--min-seen 10] [--holdout LOG] [--out PATH]
+    python build_scripts/learn_patterns.py GAMES.jsonl [GAMES.jsonl ...] [--min-seen 10] [--holdout LOG] [--out PATH] [--plain]
 
 The games are JSON lines with ``moves`` (cell names such as ``f6``; the first move, a seeded
 random opening, is not learned from), a board of 11 unless ``size`` says otherwise, and Hex
@@ -18,7 +18,10 @@ benchmark's positions stay unseen.
 The model is Bradley–Terry over the empty cells of a position (Coulom's "minorization-
 maximization", 2007): each cell's strength is the product of the strengths of its small
 pattern, its large pattern (only those seen at least ``--min-seen`` times; others count 1) and
-where it lies from the last move; the chance of a move is its strength over the sum.  Each
+where it lies from the last move, on Hex (unless ``--plain``) crossed with the cell's two-distance
+class pair (``pygame_core/games/connection/twodist.py``: how far its way between the sides is from
+the best, for the mover and for the opponent; 4 x 16 values); the chance of a move is its
+strength over the sum.  Each
 strength is smoothed by one virtual win and one virtual expected win.  Every ``--test``-th game
 is held out and the top-1 rate (how often the strongest cell is the move played) printed for it,
 then the model is learned again from every game and written: each strength as
@@ -40,6 +43,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from pygame_core.games.connection import twodist  # noqa: E402
+from pygame_core.games.connection.bitboard import hex_core  # noqa: E402
 from pygame_core.games.connection.hex_patterns import CODES, NEAR, codes, geometry, near  # noqa: E402
 
 TABLES = Path(__file__).resolve().parents[1] / "pygame_core" / "games"
@@ -107,8 +112,24 @@ def positions(games: list[dict], cross=None, last_only: bool = False):
             last = (x, y)
 
 
+class Classes:
+    """:func:`positions`' ``cross`` for Hex: each empty cell's two-distance class pair
+    (:func:`pygame_core.games.connection.twodist.cell_classes`) before each learned move."""
+
+    classes = twodist.K * twodist.K
+
+    def __call__(self, moves: list, size: int):
+        core, w = hex_core(size), size + 1
+        s = [0, 0]
+        for i, name in enumerate(moves):
+            s[i % 2] |= 1 << ((int(name[1:]) - 1) * w + ord(name[0]) - 97)
+        me = len(moves) % 2
+        pairs = twodist.cell_classes(core, s[me], s[1 - me], me)
+        return lambda x, y: pairs[y * w + x]
+
+
 class Model:
-    def __init__(self, data: list, min_seen: int):
+    def __init__(self, data: list, min_seen: int, near: int = NEAR):
         seen: dict = {}
         for _, large, _, _ in data:
             for c in large:
@@ -120,7 +141,8 @@ class Model:
         self.n_large = len(kept)
         self.off_large = CODES
         self.off_near = CODES + len(kept)
-        self.none = self.off_near + NEAR
+        self.near = near
+        self.none = self.off_near + near
         self.rows = []
         for small, large, nears, chosen in data:
             lg = array("i", (CODES + ids[c] if c in ids else self.none for c in large))
@@ -176,7 +198,7 @@ class Model:
                 if not d:
                     break
         out += bytes(byte(g[CODES + i]) for i in range(self.n_large))
-        out += bytes(byte(g[self.off_near + k]) for k in range(NEAR))
+        out += bytes(byte(g[self.off_near + k]) for k in range(self.near))
         return bytes(out)
 
 
@@ -227,6 +249,8 @@ def main(argv=None) -> int:
     ap.add_argument("--holdout", type=Path, action="append", default=[],
                     help="a benchmarks/mohex_analysis.py log: leave out games opening as its positions do")
     ap.add_argument("--out", type=Path, help="the table to write (default: the game's, in the package)")
+    ap.add_argument("--plain", action="store_true",
+                    help="Hex: the third feature without the two-distance classes (Y never has them)")
     args = ap.parse_args(argv)
     if not 1 <= args.min_seen <= 10**6 or not 0 <= args.test <= 10**6 or not 1 <= args.rounds <= 1000:
         ap.error("--min-seen 1 to 1000000, --test 0 to 1000000, --rounds 1 to 1000")
@@ -243,16 +267,18 @@ def main(argv=None) -> int:
         ap.error("the games are of more than one game (hex and y): learn each apart")
     kind = kinds.pop()
     out = args.out or TABLES / kind / "pattern_table.py"
+    cross = None if kind != "hex" or args.plain else Classes()
+    nears = NEAR * (cross.classes if cross else 1)
     top1 = None
     if args.test and len(games) >= 2 * args.test:
         train = [g for i, g in enumerate(games) if i % args.test]
         held = [g for i, g in enumerate(games) if not i % args.test]
-        m = Model(list(positions(train)), args.min_seen)
+        m = Model(list(positions(train, cross)), args.min_seen, nears)
         m.learn(args.rounds)
-        top1 = m.top1(list(positions(held)))
+        top1 = m.top1(list(positions(held, cross)))
         print(f"held out {len(held)} games: top-1 {top1:.3f}")
-    data = list(positions(games))
-    m = Model(data, args.min_seen)
+    data = list(positions(games, cross))
+    m = Model(data, args.min_seen, nears)
     m.learn(args.rounds)
     out.write_text(source(m.encode(), kind, len(games), len(data), args.min_seen, top1), encoding="utf-8")
     print(f"{len(games)} {kind} games, {len(data)} positions, {m.n_large} large patterns: {out}")

@@ -117,13 +117,75 @@ def test_the_learner_finds_what_the_games_prefer(tmp_path):
             taken.add((x, y))
             moves.append(f"{chr(97 + x)}{y + 1}")
         lines.append(json.dumps({"moves": moves}))
-    r, out = _learn(tmp_path, lines, "--min-seen", "5")
+    r, out = _learn(tmp_path, lines, "--min-seen", "5", "--plain")
     assert r.returncode == 0, r.stderr
     assert "held out 6 games: top-1" in r.stdout
     scope: dict = {}
     exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
     small, large, near = hp.decode(scope["DATA"])
+    assert len(near) == hp.NEAR
     assert near[hp.NEIGHBOUR] > 8 * near[hp.FAR] and near[hp.NEIGHBOUR] > 4 * near[hp.BRIDGE]
+
+
+def test_the_learner_crosses_the_two_distance_classes_into_the_third_feature(tmp_path):
+    """Games in which every move is on the mover's best way (two-distance class 0, as
+    ``twodist.cell_classes`` reads it) far from the last move: the learned strength of such a
+    far cell is far above that of a far cell off every good way (class 3), whatever the
+    opponent's class; and the search's prior reads them through the same classes."""
+    from pygame_core.games.connection import twodist
+    from pygame_core.games.connection.bitboard import hex_core
+    rnd = random.Random(6)
+    core, w, k = hex_core(11), 12, twodist.K
+    lines = []
+    for _ in range(30):
+        s, moves = [0, 0], []
+        for i in range(24):
+            me = i % 2
+            pairs = twodist.cell_classes(core, s[me], s[1 - me], me)
+            best = sorted(p for p, c in pairs.items() if c // k == 0)
+            p = rnd.choice(best)
+            s[me] |= 1 << p
+            moves.append(f"{chr(97 + p % w)}{p // w + 1}")
+        lines.append(json.dumps({"moves": moves}))
+    r, out = _learn(tmp_path, lines, "--min-seen", "5")
+    assert r.returncode == 0, r.stderr
+    scope: dict = {}
+    exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
+    model = hp.decode(scope["DATA"])
+    near = model[2]
+    assert len(near) == hp.NEAR * k * k and hp.classes_per_near(model) == k * k
+    far = hp.FAR * k * k
+    for theirs in range(k):
+        assert near[far + theirs] > 4 * near[far + (k - 1) * k + theirs]
+    # the search's prior with this table: the mover's best ways far above its worst
+    import pygame_core
+    from pygame_core.agents.mcts import MCTSAgent
+    g = pygame_core.new_game("hex", seed=0, size=11)
+    for name in json.loads(lines[0])["moves"][:9]:
+        g.play(g.parse_move(name))
+    agent = MCTSAgent(seed=1)
+    agent.start(g)
+    agent.pattern_prior = 10.0
+    saved = dict(hp._TABLES)
+    hp._TABLES["hex"] = model
+    try:
+        st = list(agent._stones)
+        prior = agent._pattern_prior(agent._root, st)
+    finally:
+        hp._TABLES.clear()
+        hp._TABLES.update(saved)
+    pairs = twodist.cell_classes(core, st[1], st[0], 1)
+    best = [prior[p] for p, c in pairs.items() if c // k == 0]
+    worst = [prior[p] for p, c in pairs.items() if c // k == k - 1]
+    assert best and worst and sum(best) / len(best) > 2 * sum(worst) / len(worst)
+    # ... each cell exactly: its patterns' strength times that of (where it lies from the last
+    # move, its class pair), the near class worked out from the coordinates
+    base = hp.base_strengths(model, 11, st[1], st[0], core.full & ~(st[0] | st[1]), 1)
+    last = agent._root.pos
+    r = {p: base[p] * near[hp.near(p % w, p // w, last % w, last // w) * k * k + c] for p, c in pairs.items()}
+    mean = sum(r.values()) / len(r)
+    for p, v in r.items():
+        assert abs(prior[p] - 10 * (v / mean) / (1 + v / mean)) < 1e-3
 
 
 def test_the_learner_is_deterministic_and_its_table_loads(tmp_path):
@@ -139,7 +201,7 @@ def test_the_learner_is_deterministic_and_its_table_loads(tmp_path):
     scope: dict = {}
     exec(compile(outs[0], "t0.py", "exec"), scope)
     small, large, near = hp.decode(scope["DATA"])
-    assert len(small) == hp.CODES and max(small) > 1.0 > min(small) and len(near) == hp.NEAR
+    assert len(small) == hp.CODES and max(small) > 1.0 > min(small) and len(near) == hp.NEAR * 16
     # every large pattern of the learned moves is in the table (each seen at least once)
     cells = [-1] * 121
     cells[5 * 11 + 5] = 0  # f6 after a1's... (the first move is a1; f6 answers it)
@@ -225,17 +287,22 @@ def test_strengths_from_the_grandparent_equal_strengths_read_afresh():
     agent.start(g)
     agent.pattern_prior = 10.0
     saved = dict(hp._TABLES)
-    hp._TABLES["hex"] = model
+    from pygame_core.games.connection import twodist
+    crossed = (model[0], {}, tuple(1.0 + (i * 7 % 11) / 4 for i in range(hp.NEAR * 16)))
     try:
-        root = agent._root
-        s = list(agent._stones)
-        prior = agent._pattern_prior(root, s)
-        empty = agent._core.full & ~(s[0] | s[1])
-        gam = hp.strengths(model, 5, s[1], s[0], empty, 1, root.pos)
-        mean = sum(gam.values()) / len(gam)
-        for p, v in gam.items():
-            r = v / mean
-            assert abs(prior[p] - 10 * r / (1 + r)) < 1e-4
+        for m in (model, crossed):  # (the third feature crossed with the two-distance classes)
+            hp._TABLES["hex"] = m
+            root = agent._root
+            s = list(agent._stones)
+            prior = agent._pattern_prior(root, s)
+            empty = agent._core.full & ~(s[0] | s[1])
+            pairs = twodist.cell_classes(agent._core, s[1], s[0], 1) if m is crossed else None
+            gam = hp.strengths(m, 5, s[1], s[0], empty, 1, root.pos, pairs)
+            assert len(set(gam.values())) > 3
+            mean = sum(gam.values()) / len(gam)
+            for p, v in gam.items():
+                r = v / mean
+                assert abs(prior[p] - 10 * r / (1 + r)) < 1e-4
     finally:
         hp._TABLES.clear()
         hp._TABLES.update(saved)

@@ -75,7 +75,7 @@ def test_the_prior_screen_prints_both_models(tmp_path):
     r = run("--prior", str(small_log(tmp_path)))
     assert r.returncode == 0, r.stderr
     lines = r.stdout.strip().splitlines()
-    assert len(lines) == 2 and lines[0].startswith("the prior as shipped") and "with the two-distance" in lines[1]
+    assert len(lines) == 2 and lines[0].startswith("the plain prior") and "with the two-distance" in lines[1]
     assert all("held-out top-1 0." in line and "2 games held out, 8 games learned" in line for line in lines)
     assert "not a game line, skipped" in r.stderr
 

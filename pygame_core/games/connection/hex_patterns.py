@@ -208,8 +208,10 @@ def weights(kind: str = HEX):
 def decode(data: tuple) -> tuple:
     """A table's ``DATA`` (base64 lines of the zlib-compressed bytes the learner writes) as the
     model ``(small: list, large: dict, near: tuple)``: the small codes' strengths, the large
-    codes (sorted, as LEB128 gaps) and theirs, then the near classes'; one byte a strength,
-    ``round(16 * log2(gamma)) + 128``."""
+    codes (sorted, as LEB128 gaps) and theirs, then the third feature's to the end; one byte a
+    strength, ``round(16 * log2(gamma)) + 128``.  The third feature is the ``near`` class, or
+    (:func:`classes_per_near` above 1) the near class times that many classes plus the cell's
+    two-distance class pair (:func:`.twodist.cell_classes`)."""
     import base64
     import struct
     import zlib
@@ -232,8 +234,16 @@ def decode(data: tuple) -> tuple:
         codes.append(c)
     large = {c: 2.0 ** ((b - 128) / 16) for c, b in zip(codes, raw[at:at + n_large])}
     at += n_large
-    near = tuple(2.0 ** ((b - 128) / 16) for b in raw[at:at + NEAR])
+    near = tuple(2.0 ** ((b - 128) / 16) for b in raw[at:])
+    if not near or len(near) % NEAR:
+        raise ValueError("a pattern table's third feature: not a multiple of the near classes")
     return small, large, near
+
+
+def classes_per_near(model) -> int:
+    """How many two-distance class pairs a ``model``'s third feature crosses with each ``near``
+    class: 1 (none: the feature is ``near`` alone) or ``twodist.K ** 2``."""
+    return len(model[2]) // NEAR
 
 
 def slots(geo) -> tuple:
@@ -326,17 +336,51 @@ def base_strengths(model, geo, mine: int, theirs: int, empty: int, me: int, gran
     return out
 
 
-def strengths(model, geo, mine: int, theirs: int, empty: int, me: int, last: int) -> dict:
-    """Per empty cell (bit position), its strength under ``model`` (from :func:`weights`) for
-    ``me`` to move; ``last`` the bit position of the opponent's last move (-1: none)."""
-    base = base_strengths(model, geo, mine, theirs, empty, me)
-    nearw = model[2]
-    factor = dict(around(geo)[last][1]) if last >= 0 else {}
+def third(model, geo, empty: int, last: int, pairs=None) -> dict:
+    """Per empty cell (bit position), the strength of its third feature under ``model``:
+    where it lies from ``last`` (the opponent's last move; -1: none, every cell far), crossed
+    with its two-distance class pair from ``pairs`` (:func:`.twodist.cell_classes`) where the
+    model has them."""
+    nearw, per = model[2], classes_per_near(model)
+    close = dict(around(geo)[last][1]) if last >= 0 else {}
+    get = close.get
     out = {}
-    e = empty
-    while e:
-        low = e & -e
-        e ^= low
+    while empty:
+        low = empty & -empty
+        empty ^= low
         p = low.bit_length() - 1
-        out[p] = base[p] * nearw[factor.get(p, FAR)] if last >= 0 else base[p]
+        out[p] = nearw[get(p, FAR) * per + pairs[p]] if per > 1 else nearw[get(p, FAR)]
     return out
+
+
+def strengths(model, geo, mine: int, theirs: int, empty: int, me: int, last: int, pairs=None) -> dict:
+    """Per empty cell (bit position), its strength under ``model`` (from :func:`weights`) for
+    ``me`` to move; ``last`` the bit position of the opponent's last move (-1: none);
+    ``pairs`` the cells' two-distance class pairs if the model crosses them in."""
+    base = base_strengths(model, geo, mine, theirs, empty, me)
+    return {p: base[p] * f for p, f in third(model, geo, empty, last, pairs).items()}
+
+
+def relative(model, geo, base, empty: int, n: int, last: int, pairs=None) -> array:
+    """Per bit position, the strength of a cell over the mean of the ``n`` empty cells (0 off
+    them): ``base`` from :func:`base_strengths`, times :func:`third`'s."""
+    if classes_per_near(model) > 1:
+        rs = array("f", bytes(4 * len(base)))
+        total = 0.0
+        for p, f in third(model, geo, empty, last, pairs).items():
+            rs[p] = v = base[p] * f
+            total += v
+        scale = n / total
+        return array("f", (r * scale for r in rs))
+    nearw = model[2]  # (near alone: the far cells' factor once, the close cells' apart)
+    far = nearw[FAR]
+    close = around(geo)[last][1] if last >= 0 else ()
+    total = sum(base) * far
+    for p, c in close:
+        total += base[p] * (nearw[c] - far)
+    scale = n / total
+    f = far * scale
+    rs = array("f", (b * f for b in base))
+    for p, c in close:
+        rs[p] = base[p] * nearw[c] * scale
+    return rs

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from array import array
 
-from . import hex_patterns
+from . import hex_patterns, twodist
 from .bitboard_dfpn import LOSS, WIN, Dfpn
 from .bitboard_hsearch import hsearch
 from .bitboard_base import drain
@@ -376,7 +376,8 @@ class HSearchKnowledge:
     def _pattern_prior(self, node, s, parent=None, grand=None):
         """Hex and regular Y: per bit position (an ``array``), ``pattern_prior`` virtual AMAF
         playouts won at the rate ``r / (1 + r)``, ``r`` the cell's strength under the learned
-        model (:mod:`.hex_patterns`: its patterns, then where it lies from the last move) over
+        model (:mod:`.hex_patterns`: its patterns, then where it lies from the last move, on Hex
+        crossed with its two-distance classes, :mod:`.twodist`) over
         the mean strength of the empty cells (so 0.5 for a cell as strong as the mean, as without
         a prior); ``None`` without a model, on other boards, or on the empty board (its first
         moves were seeded at random in the games learned from).  The pattern strengths come from
@@ -402,18 +403,11 @@ class HSearchKnowledge:
         else:
             base = hex_patterns.base_strengths(model, geo, s[me], s[1 - me], empty, me)
         node.gam = base
-        nearw = model[2]
-        far = nearw[hex_patterns.FAR]
-        close = hex_patterns.around(geo)[node.pos][1] if node.pos >= 0 else ()
-        total = sum(base) * far
-        for p, c in close:
-            total += base[p] * (nearw[c] - far)
+        pairs = None
+        if hex_patterns.classes_per_near(model) > 1:  # (Hex: crossed with the two-distance classes)
+            pairs = twodist.cell_classes(core, s[me], s[1 - me], me)
+        rs = hex_patterns.relative(model, geo, base, empty, n, node.pos, pairs)
         k = self._prior_weight()
-        scale = n / total
-        f = far * scale
-        rs = array("f", (b * f for b in base))  # strength over the mean (0 off the empty cells)
-        for p, c in close:
-            rs[p] = base[p] * nearw[c] * scale
         if self.prior_bias:  # a cell's probability: its strength over their sum, r / n
             c = self.prior_bias / n
             node.pb = array("f", (c * r for r in rs))
