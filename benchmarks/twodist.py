@@ -24,7 +24,9 @@ does it add to the learned prior, and does it read a position better than the fi
 
 Results (docs/benchmarks.md, "Two-distance"): on 2,300 games the prior's held-out top-1
 0.633 -> 0.670 with the class (0.585 -> 0.623 on the analysis positions); as an evaluation the
-potentials read positions no better than the fill playouts.
+potentials read positions no better than the fill playouts.  The two-distance itself is the
+engine's (``pygame_core/games/connection/twodist.py``), and the shipped Hex table crosses the
+classes in (docs/benchmarks.md, "The two-distance prior, in the engine and in play").
 """
 
 from __future__ import annotations
