@@ -13,7 +13,7 @@ does it add to the learned prior, and does it read a position better than the fi
 * ``--prior``: the learned prior (``build_scripts/learn_patterns.py``'s model, MoHex's moves of
   the logged games, every fifth game held out) with its third feature, where a cell lies from
   the last move, crossed with the cell's *two-distance class* (its sum minus the potential,
-  0-3, for the mover and for the opponent: 16 classes), against the plain model (``learn_patterns.py --plain``); prints
+  0-3, for the mover and for the opponent: 16 classes), against the model without it (``learn_patterns.py``'s default); prints
   the held-out top-1 of both.  ``--analysis``: held out instead are the 130 positions of
   ``benchmarks/data/analysis*.jsonl`` (MoHex's move at 16,000 playouts; games opening as they
   do are left out of the training).
@@ -98,7 +98,7 @@ def prior(games: list, analysis: bool) -> None:
         m = lp.Model(list(lp.positions(train, cross)), 10, lp.NEAR * (K * K if classes else 1))
         m.learn(6)
         top1 = m.top1(list(lp.positions(held, cross, analysis)))
-        print(f"{'with the two-distance class' if classes else 'the plain prior (--plain)':28} held-out top-1 "
+        print(f"{'with the two-distance class' if classes else 'the plain prior':28} held-out top-1 "
               f"{top1:.3f} ({len(held)} {'positions' if analysis else 'games'} held out, {len(train)} "
               f"games learned; {time.process_time() - t:.0f} CPU s)", flush=True)
 

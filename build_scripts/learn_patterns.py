@@ -2,7 +2,7 @@
 write the table the wheel ships (``pygame_core/games/hex/pattern_table.py`` or
 ``pygame_core/games/y/pattern_table.py``).
 
-    python build_scripts/learn_patterns.py GAMES.jsonl [GAMES.jsonl ...] [--min-seen 10] [--holdout LOG] [--out PATH] [--plain]
+    python build_scripts/learn_patterns.py GAMES.jsonl [GAMES.jsonl ...] [--min-seen 10] [--holdout LOG] [--out PATH] [--two-distance]
 
 The games are JSON lines with ``moves`` (cell names such as ``f6``; the first move, a seeded
 random opening, is not learned from), a board of 11 unless ``size`` says otherwise, and Hex
@@ -18,7 +18,7 @@ benchmark's positions stay unseen.
 The model is Bradley–Terry over the empty cells of a position (Coulom's "minorization-
 maximization", 2007): each cell's strength is the product of the strengths of its small
 pattern, its large pattern (only those seen at least ``--min-seen`` times; others count 1) and
-where it lies from the last move, on Hex (unless ``--plain``) crossed with the cell's two-distance
+where it lies from the last move, on Hex with ``--two-distance`` crossed with the cell's two-distance
 class pair (``pygame_core/games/connection/twodist.py``: how far its way between the sides is from
 the best, for the mover and for the opponent; 4 x 16 values); the chance of a move is its
 strength over the sum.  Each
@@ -249,8 +249,8 @@ def main(argv=None) -> int:
     ap.add_argument("--holdout", type=Path, action="append", default=[],
                     help="a benchmarks/mohex_analysis.py log: leave out games opening as its positions do")
     ap.add_argument("--out", type=Path, help="the table to write (default: the game's, in the package)")
-    ap.add_argument("--plain", action="store_true",
-                    help="Hex: the third feature without the two-distance classes (Y never has them)")
+    ap.add_argument("--two-distance", action="store_true",
+                    help="Hex: cross the third feature with the cells' two-distance classes (not Y)")
     args = ap.parse_args(argv)
     if not 1 <= args.min_seen <= 10**6 or not 0 <= args.test <= 10**6 or not 1 <= args.rounds <= 1000:
         ap.error("--min-seen 1 to 1000000, --test 0 to 1000000, --rounds 1 to 1000")
@@ -267,7 +267,9 @@ def main(argv=None) -> int:
         ap.error("the games are of more than one game (hex and y): learn each apart")
     kind = kinds.pop()
     out = args.out or TABLES / kind / "pattern_table.py"
-    cross = None if kind != "hex" or args.plain else Classes()
+    if args.two_distance and kind != "hex":
+        ap.error("--two-distance: Hex games only")
+    cross = Classes() if args.two_distance else None
     nears = NEAR * (cross.classes if cross else 1)
     top1 = None
     if args.test and len(games) >= 2 * args.test:

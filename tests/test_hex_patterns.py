@@ -117,7 +117,7 @@ def test_the_learner_finds_what_the_games_prefer(tmp_path):
             taken.add((x, y))
             moves.append(f"{chr(97 + x)}{y + 1}")
         lines.append(json.dumps({"moves": moves}))
-    r, out = _learn(tmp_path, lines, "--min-seen", "5", "--plain")
+    r, out = _learn(tmp_path, lines, "--min-seen", "5")
     assert r.returncode == 0, r.stderr
     assert "held out 6 games: top-1" in r.stdout
     scope: dict = {}
@@ -147,7 +147,7 @@ def test_the_learner_crosses_the_two_distance_classes_into_the_third_feature(tmp
             s[me] |= 1 << p
             moves.append(f"{chr(97 + p % w)}{p // w + 1}")
         lines.append(json.dumps({"moves": moves}))
-    r, out = _learn(tmp_path, lines, "--min-seen", "5")
+    r, out = _learn(tmp_path, lines, "--min-seen", "5", "--two-distance")
     assert r.returncode == 0, r.stderr
     scope: dict = {}
     exec(compile(out.read_text(encoding="utf-8"), "t.py", "exec"), scope)
@@ -201,7 +201,7 @@ def test_the_learner_is_deterministic_and_its_table_loads(tmp_path):
     scope: dict = {}
     exec(compile(outs[0], "t0.py", "exec"), scope)
     small, large, near = hp.decode(scope["DATA"])
-    assert len(small) == hp.CODES and max(small) > 1.0 > min(small) and len(near) == hp.NEAR * 16
+    assert len(small) == hp.CODES and max(small) > 1.0 > min(small) and len(near) == hp.NEAR
     # every large pattern of the learned moves is in the table (each seen at least once)
     cells = [-1] * 121
     cells[5 * 11 + 5] = 0  # f6 after a1's... (the first move is a1; f6 answers it)
@@ -421,6 +421,8 @@ def test_the_learner_reads_y_games_and_refuses_a_mixture(tmp_path):
     assert len(hp.decode(scope["DATA"])[0]) == hp.CODES
     r, _ = _learn(tmp_path, lines + [json.dumps({"moves": ["a1", "b2"]})])
     assert r.returncode == 2 and "more than one game" in r.stderr.strip().splitlines()[-1]
+    r, _ = _learn(tmp_path, lines, "--two-distance")  # (Hex's sides only)
+    assert r.returncode == 2 and "Hex games only" in r.stderr.strip().splitlines()[-1]
 
 
 def test_the_progressive_bias_is_prior_bias_times_each_cells_probability(monkeypatch):

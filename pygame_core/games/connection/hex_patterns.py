@@ -342,6 +342,8 @@ def third(model, geo, empty: int, last: int, pairs=None) -> dict:
     with its two-distance class pair from ``pairs`` (:func:`.twodist.cell_classes`) where the
     model has them."""
     nearw, per = model[2], classes_per_near(model)
+    if per > 1 and pairs is None:
+        raise ValueError("this model crosses the two-distance classes: give the cells' pairs")
     close = dict(around(geo)[last][1]) if last >= 0 else {}
     get = close.get
     out = {}

@@ -85,7 +85,7 @@ def classes(core, own: int, opp: int, player: int) -> list[int]:
     empty = core.full & ~(own | opp)
     a = levels(core, own, opp, core.goals[player][0])
     b = levels(core, own, opp, core.goals[player][1])
-    ra, rb = empty, empty  # the cells that reach neither side are at FAR
+    ra, rb = empty, empty  # the cells that cannot reach a side are FAR from it
     for m in a:
         ra &= ~m
     for m in b:
